@@ -1,0 +1,69 @@
+"""The ``botanik-design`` command line.
+
+Each sub-command lives in its own module ``botanik_design.cli.<name>`` that
+defines ``register(subparsers)`` and ``run(args) -> int``.  Those modules
+import nothing heavy at module level (no networkx, no textual): heavy imports
+happen inside ``run`` so that ``botanik-design validate`` starts fast.
+
+Exit codes: 0 success, 1 the input is invalid (or the command's own failure),
+2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+from botanik_design import __version__
+
+#: Sub-commands in the order ``--help`` lists them.
+COMMANDS: tuple[str, ...] = (
+    "validate",
+    "score",
+    "replay",
+    "golden",
+    "simulate",
+    "compare",
+    "play",
+    "edit",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every available sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="botanik-design",
+        description="Design, validate, simulate and play-test Botanik tile sets and variants.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module_name = f"botanik_design.cli.{name}_cmd"
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        module = importlib.import_module(module_name)
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    module = importlib.import_module(f"botanik_design.cli.{args.command}_cmd")
+    try:
+        return int(module.run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,21 @@
+"""Errors raised when a spec cannot be loaded."""
+
+from __future__ import annotations
+
+
+class SpecError(Exception):
+    """A tile set, variant or record could not be loaded.
+
+    ``problems`` holds one human-readable line per problem, each starting with
+    ``file:line:col:`` where a position is known.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[str] = problems or []
+
+    def __str__(self) -> str:
+        head = super().__str__()
+        if not self.problems:
+            return head
+        return head + "\n" + "\n".join("  " + p for p in self.problems)

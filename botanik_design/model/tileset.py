@@ -8,12 +8,12 @@ tile's unrotated orientation (see :mod:`botanik_design.model.sides`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from botanik_design.model.sides import mask_sides
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a tile is for: pipe tiles, crops (plant, vegetable), mecha-botanists, Sources."""
 
     PIPE = "pipe"
@@ -22,7 +22,7 @@ class Kind(str, Enum):
     SOURCE = "source"
 
 
-class TileType(str, Enum):
+class TileType(StrEnum):
     """A tile's *type* (its design).  Two tiles are linked when they share type or colour."""
 
     STRAIGHT = "straight"
@@ -72,7 +72,7 @@ def exits_fit_type(tile_type: TileType, mask: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Colour:
-    """A palette entry: ``name`` (as used by tiles), colour-blind ``symbol``, ``display`` (#rrggbb)."""
+    """A palette entry: ``name`` (used by tiles), colour-blind ``symbol``, ``display`` #rrggbb."""
 
     name: str
     symbol: str

@@ -1,0 +1,53 @@
+"""The Botanik rules engine (layer 3): machines, game state, scoring, records, positions.
+
+Public API (OpenSpiel style)::
+
+    from botanik_design.engine import new_game, TERMINAL
+    state = new_game(tileset, variant, seed)      # GameState
+    state.current_player()      # 0, 1, or TERMINAL (-4); the owner of a released tile
+    state.legal_actions()       # sorted ints, never empty until terminal
+    state.action_to_string(a)   # "pick arrival#1 red-corner -> middle 3"
+    state.string_to_action(s)   # inverse, among the legal actions
+    state.apply_action(a)       # IllegalActionError, state unchanged
+    state.clone(); state.is_terminal(); state.returns(); state.history()
+    state.decode(a) -> Pick | Discard | Swap | Place;  state.encode(Pick(0, 2, True)) -> int
+
+Typed accessors: ``pending()`` (:class:`Decision`), ``arrival_tiles()``,
+``middle_stacks()``, ``slots(p)``, ``machine(p)`` (:class:`PlacedTile` list),
+``pile_size()``, ``meca_holder()``, ``discarded_tiles()``, ``tile(i)``,
+``log()``, ``scores()`` (:class:`~botanik_design.engine.scoring.GameScore`),
+``serialize()`` / :func:`deserialize`, ``to_dict()``.
+
+Tiles are integer *instance ids*: machine tiles ``0..n-1`` (copies expanded
+in declaration order), then the Sources (``n`` for player 0, ``n + 1``).
+The action encoding is documented in :mod:`botanik_design.engine.actions`.
+"""
+
+from botanik_design.engine.actions import Action, Discard, Pick, Place, Swap, decode, encode
+from botanik_design.engine.errors import IllegalActionError, RecordError
+from botanik_design.engine.state import (
+    TERMINAL,
+    Decision,
+    GameState,
+    PlacedTile,
+    deserialize,
+    new_game,
+)
+
+__all__ = [
+    "TERMINAL",
+    "Action",
+    "Decision",
+    "Discard",
+    "GameState",
+    "IllegalActionError",
+    "Pick",
+    "Place",
+    "PlacedTile",
+    "RecordError",
+    "Swap",
+    "decode",
+    "deserialize",
+    "encode",
+    "new_game",
+]

@@ -1,0 +1,207 @@
+"""A player's machine (personal network): the fast, incremental model.
+
+This is the hot-path representation used during play.  The networkx views in
+:mod:`botanik_design.engine.network` are the source of truth; property tests
+(``tests/engine/test_machine_property.py``) prove that this incremental
+bookkeeping agrees with them on random machines.
+
+Cells are integer codes (:mod:`botanik_design.engine.geometry`).  For every
+placed tile the machine keeps its instance id, rotation and rotated exit mask.
+It also keeps, incrementally:
+
+* ``frontier``: every empty cell next to a tile, with a 8-bit constraint
+  ``occ << 4 | req``: bit ``s`` of ``occ`` is set when the neighbour across
+  side ``s`` is a tile with sides (not a wildcard mecha-botanist), bit ``s`` of
+  ``req`` when that neighbour has a pipe exit facing the cell.  A rotated mask
+  ``m`` matches the neighbours (brief §5.2) iff ``m & occ == req``.
+* a union-find over *pipe components* (tiles joined by pipe connections;
+  a wildcard mecha-botanist joins every neighbouring pipe that faces it) with,
+  per component root, its number of open pipe ends (pipe exits facing an empty
+  cell), whether it contains a pipe cycle, and whether it has any pipe at all.
+"""
+
+from __future__ import annotations
+
+from botanik_design.engine.geometry import DELTA, ORIGIN, decode_cell
+
+
+class Machine:
+    """One player's machine; see the module docstring for the stored facts.
+
+    ``tile``/``rot``/``mask`` map a cell code to the instance id, rotation and
+    rotated exit mask of the tile there; ``wild`` holds the cells of wildcard
+    mecha-botanists.  The Source is at :data:`ORIGIN` with rotation 0.
+    """
+
+    __slots__ = (
+        "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
+        "total_open",
+    )
+
+    def __init__(self, source_id: int = -1, source_mask: int = 0) -> None:
+        self.tile: dict[int, int] = {}
+        self.rot: dict[int, int] = {}
+        self.mask: dict[int, int] = {}
+        self.wild: set[int] = set()
+        self.frontier: dict[int, int] = {}
+        self.parent: dict[int, int] = {}
+        self.open: dict[int, int] = {}
+        self.cyc: dict[int, bool] = {}
+        self.pipe: dict[int, bool] = {}
+        self.total_open = 0
+        if source_id >= 0:
+            self.place(ORIGIN, source_id, 0, source_mask, False)
+
+    def copy(self) -> Machine:
+        """An independent copy (dict copies: cheap for machines of tens of tiles)."""
+        m = Machine.__new__(Machine)
+        m.tile = self.tile.copy()
+        m.rot = self.rot.copy()
+        m.mask = self.mask.copy()
+        m.wild = self.wild.copy()
+        m.frontier = self.frontier.copy()
+        m.parent = self.parent.copy()
+        m.open = self.open.copy()
+        m.cyc = self.cyc.copy()
+        m.pipe = self.pipe.copy()
+        m.total_open = self.total_open
+        return m
+
+    def __len__(self) -> int:
+        return len(self.tile)
+
+    def find(self, cell: int) -> int:
+        """Root cell of the pipe component holding ``cell`` (path halving)."""
+        parent = self.parent
+        p = parent[cell]
+        while p != cell:
+            gp = parent[p]
+            parent[cell] = gp
+            cell = p
+            p = gp
+        return cell
+
+    def cells(self) -> list[tuple[int, int, int, int]]:
+        """``(x, y, instance id, rotation)`` for every tile, sorted by cell."""
+        out = []
+        for code, t in self.tile.items():
+            x, y = decode_cell(code)
+            out.append((x, y, t, self.rot[code]))
+        out.sort()
+        return out
+
+    def connections(self, cell: int, m: int, is_wild: bool) -> tuple[list[int], int, int]:
+        """Pipe connections a tile with mask ``m`` at empty ``cell`` would make.
+
+        Returns ``(neighbour cells joined, open ends it closes, open ends it adds)``.
+        """
+        mask = self.mask
+        wild = self.wild
+        joined: list[int] = []
+        closed = 0
+        added = 0
+        for s in range(4):
+            n = cell + DELTA[s]
+            nm = mask.get(n)
+            if nm is None:
+                if m >> s & 1:
+                    added += 1
+            elif is_wild:
+                if nm >> ((s + 2) & 3) & 1 and n not in wild:
+                    joined.append(n)
+                    closed += 1
+            elif m >> s & 1:
+                joined.append(n)
+                if n not in wild:
+                    closed += 1
+        return joined, closed, added
+
+    def closure_ok(self, cell: int, m: int, is_wild: bool, closure: str, scope: str) -> bool:
+        """Whether placing mask ``m`` at ``cell`` keeps the closure rule (brief §5.3).
+
+        ``closure``/``scope`` are the variant's ``closure`` and ``closure_scope``.
+        Assumes the rule held before (it holds for a lone Source and is kept
+        by every placement).  Side matching is not checked here.
+        """
+        if closure == "none":
+            return True
+        joined, closed, added = self.connections(cell, m, is_wild)
+        if closure == "open-end" and scope == "whole-machine":
+            return self.total_open - closed + added >= 1
+        find = self.find
+        roots: list[int] = []
+        cycle = False
+        for n in joined:
+            r = find(n)
+            if r in roots:
+                cycle = True
+            else:
+                roots.append(r)
+        if scope == "source-network" and find(ORIGIN) not in roots:
+            return True  # the Source's network is unchanged
+        if closure == "no-cycle":
+            if cycle:
+                return False
+            cyc = self.cyc
+            return not any(cyc[r] for r in roots)
+        # open-end, scope source-network (merged includes Source) or every-network
+        op = self.open
+        total = added - closed
+        has_pipe = m != 0
+        for r in roots:
+            total += op[r]
+            has_pipe = has_pipe or self.pipe[r]
+        return total >= 1 or not has_pipe
+
+    def place(self, cell: int, tile_id: int, rotation: int, m: int, is_wild: bool) -> None:
+        """Put a tile (rotated mask ``m``) on empty ``cell``; no rule is checked."""
+        joined, closed, added = self.connections(cell, m, is_wild)
+        self.tile[cell] = tile_id
+        self.rot[cell] = rotation
+        self.mask[cell] = m
+        if is_wild:
+            self.wild.add(cell)
+        frontier = self.frontier
+        frontier.pop(cell, None)
+        mask = self.mask
+        for s in range(4):
+            n = cell + DELTA[s]
+            if n in mask:
+                continue
+            f = frontier.get(n, 0)
+            if not is_wild:
+                opp = (s + 2) & 3
+                f |= 16 << opp
+                if m >> s & 1:
+                    f |= 1 << opp
+            frontier[n] = f
+        # union-find
+        find = self.find
+        parent = self.parent
+        op = self.open
+        cyc = self.cyc
+        pipe = self.pipe
+        parent[cell] = cell
+        root = cell
+        op[cell] = added - closed
+        cyc[cell] = False
+        pipe[cell] = m != 0
+        for n in joined:
+            r = find(n)
+            if r == root:
+                cyc[root] = True
+                continue
+            # merge r into root
+            parent[r] = root
+            op[root] += op.pop(r)
+            cyc[root] = cyc[root] or cyc.pop(r)
+            pipe[root] = pipe[root] or pipe.pop(r)
+        self.total_open += added - closed
+
+    def component_open(self, cell: int) -> int:
+        """Open pipe ends of the pipe component holding ``cell``."""
+        return self.open[self.find(cell)]
+
+    def component_cycle(self, cell: int) -> bool:
+        """Whether the pipe component holding ``cell`` contains a cycle."""
+        return self.cyc[self.find(cell)]

@@ -1,0 +1,95 @@
+"""Legal placements of a tile in a machine (brief §5).
+
+A placement is a ``(cell, rotation)`` such that the cell is empty and touches
+the machine (§5.1), every touching side matches (§5.2, a wildcard
+mecha-botanist matches anything) and the closure rule in force still holds
+afterwards (§5.3, options ``closure`` and ``closure_scope``).  Rotations are
+the tile's distinct ones (smallest ``r`` of each equivalent group) under
+``rotation: free``, only 0 under ``fixed``.  No legal placement: the tile is
+discarded (§5.4), which the game state does automatically.
+
+:func:`legal_placements` is the fast path used in play;
+:func:`reference_placements` computes the same set from the networkx views
+and exists to prove the fast path right (property tests).
+"""
+
+from __future__ import annotations
+
+from botanik_design.engine.geometry import BOUND, decode_cell, encode_cell
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.network import (
+    Cell,
+    MachineView,
+    Placed,
+    closure_holds,
+    matches_neighbours,
+    neighbours,
+)
+from botanik_design.engine.tiles import TileTable
+
+
+def legal_placements(
+    machine: Machine, table: TileTable, tile: int, closure: str, scope: str
+) -> list[int]:
+    """Sorted placement keys ``cell_code * 4 + rotation`` for instance ``tile``.
+
+    Empty when the tile cannot be placed.  Cells beyond the grid bound
+    (``|x|, |y| <= 127``) are never offered.
+    """
+    masks = table.masks[tile]
+    rots = table.rotations[tile]
+    wild = table.wild[tile]
+    out: list[int] = []
+    append = out.append
+    closure_ok = machine.closure_ok
+    check = closure != "none"
+    near_edge = len(machine.tile) >= BOUND - 1
+    for cell, f in machine.frontier.items():
+        if near_edge and not _in_bounds(cell):
+            continue
+        occ = f >> 4
+        req = f & 15
+        for r in rots:
+            m = masks[r]
+            if (wild or (m & occ) == req) and (
+                not check or closure_ok(cell, m, wild, closure, scope)
+            ):
+                append(cell * 4 + r)
+    out.sort()
+    return out
+
+
+def _in_bounds(cell: int) -> bool:
+    x, y = decode_cell(cell)
+    return -BOUND <= x <= BOUND and -BOUND <= y <= BOUND
+
+
+def machine_view(machine: Machine) -> dict[Cell, Placed]:
+    """The machine as a networkx-friendly view ``{(x, y): Placed}``."""
+    return {
+        decode_cell(c): Placed(t, machine.rot[c], machine.mask[c], c in machine.wild)
+        for c, t in machine.tile.items()
+    }
+
+
+def reference_placements(
+    view: MachineView, table: TileTable, tile: int, closure: str, scope: str
+) -> list[int]:
+    """Same result as :func:`legal_placements`, from the networkx views (slow)."""
+    candidates: set[Cell] = set()
+    for c in view:
+        for n in neighbours(c):
+            if n not in view and -BOUND <= n[0] <= BOUND and -BOUND <= n[1] <= BOUND:
+                candidates.add(n)
+    out: list[int] = []
+    for cell in candidates:
+        for r in table.rotations[tile]:
+            placed = Placed(tile, r, table.masks[tile][r], table.wild[tile])
+            if not matches_neighbours(view, cell, placed):
+                continue
+            after = dict(view)
+            after[cell] = placed
+            if closure_holds(after, closure, scope):
+                out.append(encode_cell(*cell) * 4 + r)
+    out.sort()
+    return out

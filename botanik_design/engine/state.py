@@ -1,0 +1,561 @@
+"""Game state with an OpenSpiel-style API (issue 3).
+
+``new_game(tileset, variant, seed)`` builds the state; every random choice
+(the shuffle of the piles and, unless given, the first player) comes from
+``random.Random(seed)`` at setup, so the same seed and actions always give
+the same game.  See ``spec/rules.md`` for the rules as implemented.
+
+Turn structure (brief §3–§7):
+
+* A round: the Meca holder draws ``arrival_tiles`` tiles (fewer in a short
+  last round, see ``short_last_round``); picks alternate starting with the
+  Meca holder.  A pick puts an arrival tile in the picker's own slot or on a
+  middle stack; when no registry move is legal, ``no_registry_move`` decides.
+* A tile put on a middle stack triggers a *release check* of that column:
+  the player who put it there first, then the other (§4).  Released tiles
+  are resolved depth-first: each released tile is placed at once by its
+  owner (a decision of the owner; no legal placement: discarded
+  automatically, §5.4), and everything a mecha-botanist swap triggers is
+  resolved before anything that was pending earlier.  So the active player
+  finishes their own releases before the opponent swaps (§6).
+* ``mecha_botanist: swap``: a released mecha-botanist is swapped by its owner
+  with the top of a middle stack whose top is not a mecha-botanist (a
+  decision of the owner); the owner places the tile taken, then the column of
+  the swap is checked for releases, swapper first.  A mecha-botanist
+  released by a chain of ``d`` swaps may swap only if ``mecha_chain_limit``
+  is ``null`` or ``d <= mecha_chain_limit``; otherwise, or with no target,
+  ``mecha_no_swap_target`` applies (discard, or stay in its slot).
+* The game ends when a round ends with the piles empty; registry tiles are
+  then discarded (§7).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import Any
+
+from botanik_design.engine import actions as A
+from botanik_design.engine.errors import IllegalActionError
+from botanik_design.engine.geometry import ORIGIN, decode_cell
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.placement import legal_placements
+from botanik_design.engine.registry import EMPTY, Registry
+from botanik_design.engine.tiles import TileTable, compile_tiles
+from botanik_design.model.tileset import TileDef, TileSet
+from botanik_design.model.variant import Variant
+
+#: ``current_player()`` once the game is over (OpenSpiel's value).
+TERMINAL = -4
+
+PICK = 0
+PLACE = 1
+SWAP = 2
+_CHECK = 3
+_KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
+
+# a task / decision: (kind, player, tile, depth, column)
+Task = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The decision the state waits for.
+
+    ``kind``: ``"pick"`` (an arrival tile to the registry, or a discard),
+    ``"place"`` (a released tile into ``player``'s machine) or ``"swap"`` (a
+    released mecha-botanist: which middle stack).  ``tile`` is the instance
+    id being placed or swapped (``-1`` for picks); ``tile_id`` its definition id.
+    """
+
+    kind: str
+    player: int
+    tile: int
+    tile_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile in a machine: cell ``(x, y)``, instance id, definition, rotation, rotated exits."""
+
+    x: int
+    y: int
+    tile: int
+    definition: TileDef
+    rotation: int
+    exits: int
+
+
+class GameState:
+    """A Botanik game in progress; create with :func:`new_game`."""
+
+    def __init__(self) -> None:  # use new_game / clone
+        self.table: TileTable
+        self.variant: Variant
+        self.seed: int
+        self.first_player: int
+        self.pile: list[int] = []
+        self.arrival: list[int] = []
+        self.registry: Registry
+        self.machines: list[Machine] = []
+        self.discarded: list[int] = []
+        self.meca = 0
+        self.round = 0
+        self.pickers: list[int] = []
+        self.pick_index = 0
+        self.tasks: list[Task] = []
+        self.decision: Task | None = None
+        self._legal: list[int] = []
+        self._history: list[int] = []
+        self._log: list[tuple[int, str]] = []
+        self._score: Any = None
+
+    # ------------------------------------------------------------ OpenSpiel API
+    def current_player(self) -> int:
+        """The player to act (0 or 1), or :data:`TERMINAL`.
+
+        The owner of a released tile places it and the owner of a released
+        mecha-botanist chooses the swap, so this may differ from the picker.
+        """
+        d = self.decision
+        return TERMINAL if d is None else d[1]
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.decision is None
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action integers; empty only when the game is over."""
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action``; raises :class:`IllegalActionError` (state unchanged) if illegal."""
+        legal = self._legal
+        i = bisect_left(legal, action)
+        if i == len(legal) or legal[i] != action:
+            raise IllegalActionError(self._illegal_message(action))
+        self._history.append(action)
+        d = self.decision
+        assert d is not None
+        kind = d[0]
+        if kind == PICK:
+            self._apply_pick(d[1], action)
+        elif kind == PLACE:
+            cell, r = divmod(action - A.PLACE_BASE, 4)
+            tile = d[2]
+            m = self.table.masks[tile][r]
+            self.machines[d[1]].place(cell, tile, r, m, self.table.wild[tile])
+            self._run()
+        else:
+            self._apply_swap(d, action - A.SWAP_BASE)
+
+    def clone(self) -> GameState:
+        """An independent copy (the tile table and variant are shared, read-only)."""
+        s = GameState.__new__(GameState)
+        s.table = self.table
+        s.variant = self.variant
+        s.seed = self.seed
+        s.first_player = self.first_player
+        s.pile = self.pile[:]
+        s.arrival = self.arrival[:]
+        s.registry = self.registry.copy()
+        s.machines = [m.copy() for m in self.machines]
+        s.discarded = self.discarded[:]
+        s.meca = self.meca
+        s.round = self.round
+        s.pickers = self.pickers[:]
+        s.pick_index = self.pick_index
+        s.tasks = self.tasks[:]
+        s.decision = self.decision
+        s._legal = self._legal[:]
+        s._history = self._history[:]
+        s._log = self._log[:]
+        s._score = self._score
+        return s
+
+    def returns(self) -> list[float]:
+        """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end."""
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        w = self.scores().winner
+        if w is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
+
+    def history(self) -> list[int]:
+        """Actions applied since :func:`new_game`, in order."""
+        return list(self._history)
+
+    def action_to_string(self, action: int) -> str:
+        """Readable ``action`` here, e.g. ``pick arrival#1 red-corner -> middle 3``."""
+        try:
+            act = A.decode(action)
+        except ValueError:
+            return f"<invalid action {action}>"
+        d = self.decision
+        if isinstance(act, A.Pick):
+            name = self._arrival_name(act.arrival)
+            where = "middle" if act.middle else "own slot"
+            return f"pick arrival#{act.arrival + 1} {name} -> {where} {act.column + 1}"
+        if isinstance(act, A.Discard):
+            return f"discard arrival#{act.arrival + 1} {self._arrival_name(act.arrival)}"
+        if isinstance(act, A.Swap):
+            top = self.registry.top(act.column) if act.column < self.registry.columns else EMPTY
+            mecha = self.table.name(d[2]) if d is not None and d[0] == SWAP else "mecha-botanist"
+            taken = self.table.name(top) if top != EMPTY else "?"
+            return f"swap {mecha} with middle {act.column + 1} ({taken})"
+        name = self.table.name(d[2]) if d is not None and d[0] == PLACE else "tile"
+        return f"place {name} at ({act.x},{act.y}) r{act.rotation}"
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose :meth:`action_to_string` is ``text`` (spaces normalised).
+
+        Raises :class:`IllegalActionError` when none matches.
+        """
+        want = " ".join(text.split())
+        for a in self._legal:
+            if self.action_to_string(a) == want:
+                return a
+        raise IllegalActionError(f"no legal action reads {text!r} at step {len(self._history)}")
+
+    # ------------------------------------------------------------ typed helpers
+    def decode(self, action: int) -> A.Action:
+        """Typed form of an action integer (see :mod:`botanik_design.engine.actions`)."""
+        return A.decode(action)
+
+    def encode(self, action: A.Action) -> int:
+        """Integer of a typed action (no legality check)."""
+        return A.encode(action)
+
+    def pending(self) -> Decision | None:
+        """The decision waited for, or ``None`` at the end."""
+        d = self.decision
+        if d is None:
+            return None
+        tile_id = self.table.name(d[2]) if d[2] >= 0 else ""
+        return Decision(_KIND_NAMES[d[0]], d[1], d[2], tile_id)
+
+    def tile(self, instance: int) -> TileDef:
+        """Tile definition of an instance id."""
+        return self.table.defs[instance]
+
+    def arrival_tiles(self) -> list[int]:
+        """Instance ids in the arrival zone, in arrival-index order."""
+        return list(self.arrival)
+
+    def middle_stacks(self) -> list[list[int]]:
+        """Per column, the middle stack bottom to top (instance ids)."""
+        return [s[:] for s in self.registry.middle]
+
+    def slots(self, player: int) -> list[int | None]:
+        """Per column, ``player``'s slot tile (instance id) or ``None``."""
+        return [None if t == EMPTY else t for t in self.registry.slots[player]]
+
+    def machine(self, player: int) -> list[PlacedTile]:
+        """``player``'s machine, Source included, sorted by cell."""
+        mac = self.machines[player]
+        return [
+            PlacedTile(x, y, t, self.table.defs[t], r, mac.mask[(x + 128) * 256 + y + 128])
+            for x, y, t, r in mac.cells()
+        ]
+
+    def pile_size(self) -> int:
+        """Tiles left in the face-down piles."""
+        return len(self.pile)
+
+    def meca_holder(self) -> int:
+        """Player holding the Meca pawn (first picker of the round)."""
+        return self.meca
+
+    def discarded_tiles(self) -> list[int]:
+        """Instance ids removed from the game, in order."""
+        return list(self.discarded)
+
+    def log(self) -> list[tuple[int, str]]:
+        """Events (releases, discards, ...) with the number of actions applied before them."""
+        return list(self._log)
+
+    def scores(self) -> Any:
+        """The scoring breakdown (:class:`~botanik_design.engine.scoring.GameScore`) of the
+        machines as they stand (final once terminal)."""
+        if self._score is not None and self.is_terminal():
+            return self._score
+        from botanik_design.engine.scoring import score_game
+
+        result = score_game(self)
+        if self.is_terminal():
+            self._score = result
+        return result
+
+    # ------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict[str, Any]:
+        """Full snapshot as plain data (for comparisons and debugging)."""
+        return {
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "pile": list(self.pile),
+            "arrival": list(self.arrival),
+            "middle": self.middle_stacks(),
+            "slots": [list(r) for r in self.registry.slots],
+            "machines": [m.cells() for m in self.machines],
+            "discarded": list(self.discarded),
+            "meca": self.meca,
+            "round": self.round,
+            "pickers": list(self.pickers),
+            "pick_index": self.pick_index,
+            "tasks": [list(t) for t in self.tasks],
+            "decision": None if self.decision is None else list(self.decision),
+            "legal": list(self._legal),
+            "history": list(self._history),
+        }
+
+    def serialize(self) -> str:
+        """JSON text from which :func:`deserialize` rebuilds this state (given the tile set)."""
+        return json.dumps(
+            {
+                "tileset": self.table.tileset.name,
+                "variant": self.variant.name,
+                "options": self.variant.options(),
+                "seed": self.seed,
+                "first_player": self.first_player,
+                "actions": self._history,
+            },
+            sort_keys=True,
+        )
+
+    # ------------------------------------------------------------ internals
+    def _illegal_message(self, action: int) -> str:
+        if self.decision is None:
+            return f"action {action}: the game is over"
+        kind = _KIND_NAMES[self.decision[0]]
+        return (
+            f"action {action} ({self.action_to_string(action)}) is not legal: "
+            f"player {self.decision[1]} must {kind}; {len(self._legal)} legal actions"
+        )
+
+    def _arrival_name(self, i: int) -> str:
+        return self.table.name(self.arrival[i]) if 0 <= i < len(self.arrival) else "?"
+
+    def _note(self, text: str) -> None:
+        self._log.append((len(self._history), text))
+
+    def _start_round(self) -> None:
+        v = self.variant
+        n = v.arrival_tiles
+        if not self.pile:
+            self._end()
+            return
+        if len(self.pile) < n:
+            if v.short_last_round == "discard-remaining":
+                self._note(f"short last round: {len(self.pile)} pile tiles discarded")
+                self.discarded.extend(reversed(self.pile))
+                self.pile.clear()
+                self._end()
+                return
+            n = len(self.pile)
+        self.round += 1
+        self.arrival = [self.pile.pop() for _ in range(n)]
+        m = self.meca
+        self.pickers = [m if k % 2 == 0 else 1 - m for k in range(n)]
+        self.pick_index = 0
+        self._set_pick()
+
+    def _set_pick(self) -> None:
+        p = self.pickers[self.pick_index]
+        self.decision = (PICK, p, -1, 0, -1)
+        reg = self.registry
+        table = self.table
+        v = self.variant
+        cols = range(reg.columns)
+        legal: list[int] = []
+        for i, a in enumerate(self.arrival):
+            base = i * 18
+            for c in cols:
+                if reg.own_slot_ok(table, p, a, c):
+                    legal.append(base + c)
+            for c in cols:
+                if reg.middle_ok(table, v, a, c):
+                    legal.append(base + 9 + c)
+        if not legal:
+            if v.no_registry_move == "discard-chosen":
+                legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
+            else:
+                legal = [i * 18 + 9 + c for i in range(len(self.arrival)) for c in cols]
+            self._note(f"player {p} has no legal registry move ({v.no_registry_move})")
+        self._legal = legal
+
+    def _apply_pick(self, player: int, action: int) -> None:
+        self.pick_index += 1
+        if action >= A.DISCARD_BASE:
+            tile = self.arrival.pop(action - A.DISCARD_BASE)
+            self.discarded.append(tile)
+            self._note(f"player {player} discards {self.table.name(tile)} from the arrival zone")
+            self._run()
+            return
+        i, d = divmod(action, 18)
+        tile = self.arrival.pop(i)
+        if d < 9:
+            self.registry.slots[player][d] = tile
+        else:
+            c = d - 9
+            self.registry.middle[c].append(tile)
+            self.tasks.append((_CHECK, player, -1, 0, c))
+        self._run()
+
+    def _apply_swap(self, d: Task, column: int) -> None:
+        _, player, mecha, depth, _ = d
+        stack = self.registry.middle[column]
+        taken = stack.pop()
+        stack.append(mecha)
+        self._note(
+            f"player {player} swaps {self.table.name(mecha)} for {self.table.name(taken)} "
+            f"(middle {column + 1})"
+        )
+        self.tasks.append((_CHECK, player, -1, depth + 1, column))
+        self.tasks.append((PLACE, player, taken, depth, -1))
+        self._run()
+
+    def _run(self) -> None:
+        """Resolve pending tasks until a decision is needed, then move the game on."""
+        tasks = self.tasks
+        table = self.table
+        v = self.variant
+        while tasks:
+            task = tasks.pop()
+            kind, player, tile, depth, column = task
+            if kind == _CHECK:
+                self._check_releases(player, depth, column)
+            elif kind == PLACE:
+                keys = legal_placements(
+                    self.machines[player], table, tile, v.closure, v.closure_scope
+                )
+                if keys:
+                    self.decision = task
+                    self._legal = [A.PLACE_BASE + k for k in keys]
+                    return
+                self.discarded.append(tile)
+                self._note(f"player {player} cannot place {table.name(tile)}: discarded")
+            else:  # SWAP
+                limit = v.mecha_chain_limit
+                reg = self.registry
+                targets = []
+                if limit is None or depth <= limit:
+                    for c in range(reg.columns):
+                        top = reg.top(c)
+                        if top != EMPTY and not table.mecha[top]:
+                            targets.append(A.SWAP_BASE + c)
+                if targets:
+                    self.decision = task
+                    self._legal = targets
+                    return
+                if limit is not None and depth > limit:
+                    why = "chain limit reached"
+                else:
+                    why = "no middle top to swap with"
+                if v.mecha_no_swap_target == "stay-in-slot":
+                    reg.slots[player][column] = tile
+                    self._note(f"{table.name(tile)} of player {player} stays in its slot ({why})")
+                else:
+                    self.discarded.append(tile)
+                    self._note(f"{table.name(tile)} of player {player} is discarded ({why})")
+        # no task left: next pick, next round or the end
+        if self.pick_index < len(self.pickers):
+            self._set_pick()
+        else:
+            self.meca = 1 - self.meca
+            self.arrival = []
+            self._start_round()
+
+    def _check_releases(self, first: int, depth: int, column: int) -> None:
+        reg = self.registry
+        table = self.table
+        top = reg.top(column)
+        if top == EMPTY:
+            return
+        released: list[tuple[int, int]] = []
+        for p in (first, 1 - first):
+            s = reg.slots[p][column]
+            if s != EMPTY and not table.linked(s, top):
+                reg.slots[p][column] = EMPTY
+                released.append((p, s))
+                self._note(f"{table.name(s)} released to player {p} (column {column + 1})")
+        swap_rule = self.variant.mecha_botanist == "swap"
+        for p, s in reversed(released):
+            kind = SWAP if swap_rule and table.mecha[s] else PLACE
+            self.tasks.append((kind, p, s, depth, column))
+
+    def _end(self) -> None:
+        reg = self.registry
+        left = reg.tiles()
+        if left:
+            self.discarded.extend(left)
+            self._note(f"game over: {len(left)} registry tiles discarded")
+        reg.middle = [[] for _ in range(reg.columns)]
+        reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
+        self.decision = None
+        self._legal = []
+
+
+def new_game(
+    tileset: TileSet, variant: Variant, seed: int, first_player: int | None = None
+) -> GameState:
+    """Set up a game (brief §2) and return the state at the first decision.
+
+    ``random.Random(seed)`` shuffles the machine tiles into the pile, then
+    (when ``first_player`` is ``None``) chooses the first Meca holder.  Each
+    middle stack gets ``initial_middle_tiles`` tiles from the pile.  Raises
+    ``ValueError`` when the tile set has no Source or no machine tile, or the
+    variant has more columns / arrival tiles than the encoding allows (9).
+    """
+    if variant.registry_columns > A.MAX_COLUMNS or variant.arrival_tiles > A.MAX_ARRIVAL:
+        raise ValueError("at most 9 registry columns and 9 arrival tiles")
+    table = compile_tiles(tileset, variant)
+    rng = random.Random(seed)
+    s = GameState()
+    s.table = table
+    s.variant = variant
+    s.seed = seed
+    pile = list(range(table.n_machine))
+    rng.shuffle(pile)
+    fp = rng.randrange(2) if first_player is None else first_player
+    if fp not in (0, 1):
+        raise ValueError(f"first_player must be 0 or 1, not {fp}")
+    s.first_player = fp
+    s.meca = fp
+    s.pile = pile
+    s.registry = Registry(variant.registry_columns)
+    for _ in range(variant.initial_middle_tiles):
+        for c in range(variant.registry_columns):
+            if pile:
+                s.registry.middle[c].append(pile.pop())
+    s.machines = [
+        Machine(table.source_id(p), table.masks[table.source_id(p)][0]) for p in (0, 1)
+    ]
+    s._start_round()
+    return s
+
+
+def deserialize(text: str, tileset: TileSet) -> GameState:
+    """Rebuild a state from :meth:`GameState.serialize` output.
+
+    Raises ``ValueError`` on malformed text and :class:`IllegalActionError`
+    when an action no longer applies (e.g. a different tile set).
+    """
+    data = json.loads(text)
+    variant = Variant.from_options(data["options"], name=data["variant"])
+    s = new_game(tileset, variant, int(data["seed"]), int(data["first_player"]))
+    for a in data["actions"]:
+        s.apply_action(int(a))
+    return s
+
+
+def source_cell() -> int:
+    """Cell code of the Source (0, 0)."""
+    return ORIGIN
+
+
+def cell_of(code: int) -> tuple[int, int]:
+    """``(x, y)`` of a cell code."""
+    return decode_cell(code)

@@ -1,0 +1,86 @@
+"""Compiled tile table: every physical tile as an integer *instance id*.
+
+Machine tiles (copies expanded, in declaration order) get ids ``0 .. n-1``;
+the two Sources get ``n`` (player 0) and ``n + 1`` (player 1).  Per instance
+the table holds the colour index (``-1`` for none), the type index, the exit
+mask for each rotation and the distinct rotations a placement may use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from botanik_design.model.sides import distinct_rotations, rotate_exits
+from botanik_design.model.tileset import Kind, TileDef, TileSet, TileType
+from botanik_design.model.variant import Variant
+
+_TYPES: tuple[TileType, ...] = tuple(TileType)
+
+
+@dataclass(frozen=True, slots=True)
+class TileTable:
+    """Per-instance facts for one tile set under one variant (read-only, shared by clones).
+
+    ``defs[i]`` is the :class:`TileDef` of instance ``i``; ``masks[i][r]`` its
+    exit mask after ``r`` clockwise quarter turns; ``rotations[i]`` the
+    rotations a placement may use: every distinct one under ``rotation: free``
+    (smallest ``r`` of each equivalent group), only ``0`` under ``fixed``.
+    ``wild[i]`` is true for mecha-botanists under ``mecha_botanist: wildcard``.
+    """
+
+    tileset: TileSet
+    defs: tuple[TileDef, ...]
+    n_machine: int
+    colour: tuple[int, ...]
+    type_: tuple[int, ...]
+    mecha: tuple[bool, ...]
+    wild: tuple[bool, ...]
+    masks: tuple[tuple[int, int, int, int], ...]
+    rotations: tuple[tuple[int, ...], ...]
+
+    def source_id(self, player: int) -> int:
+        """Instance id of ``player``'s Source tile."""
+        return self.n_machine + player
+
+    def linked(self, a: int, b: int) -> bool:
+        """Instances ``a`` and ``b`` share type or colour (brief §1)."""
+        return self.type_[a] == self.type_[b] or (
+            self.colour[a] >= 0 and self.colour[a] == self.colour[b]
+        )
+
+    def name(self, i: int) -> str:
+        """The tile definition id of instance ``i`` (e.g. ``red-corner``)."""
+        return self.defs[i].id
+
+
+def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
+    """Build the :class:`TileTable` for ``tileset`` under ``variant``.
+
+    Raises ``ValueError`` when the set has no Source tile or no machine tile.
+    """
+    machine = tileset.expand()
+    if not machine:
+        raise ValueError(f"tile set {tileset.name!r} has no machine tiles")
+    if not tileset.sources:
+        raise ValueError(f"tile set {tileset.name!r} has no Source tile")
+    defs = (*machine, tileset.source_for(0), tileset.source_for(1))
+    colour_index = {c.name: i for i, c in enumerate(tileset.colours)}
+    for d in defs:
+        if d.colour is not None and d.colour not in colour_index:
+            colour_index[d.colour] = len(colour_index)
+    wildcard = variant.mecha_botanist == "wildcard"
+    fixed = variant.rotation == "fixed"
+    return TileTable(
+        tileset=tileset,
+        defs=defs,
+        n_machine=len(machine),
+        colour=tuple(-1 if d.colour is None else colour_index[d.colour] for d in defs),
+        type_=tuple(_TYPES.index(d.type) for d in defs),
+        mecha=tuple(d.kind is Kind.MECHA for d in defs),
+        wild=tuple(wildcard and d.kind is Kind.MECHA for d in defs),
+        masks=tuple(
+            (d.exits, rotate_exits(d.exits, 1), rotate_exits(d.exits, 2), rotate_exits(d.exits, 3))
+            for d in defs
+        ),
+        rotations=tuple((0,) if fixed else distinct_rotations(d.exits) for d in defs),
+    )

@@ -1,0 +1,176 @@
+"""Which kind of spec a document is, and its JSON Schema errors with positions.
+
+The kinds are the schemas shipped in ``spec/``: every ``<kind>.schema.json``
+(``tileset``, ``variant``, and ``record``/``position`` once they exist).  A
+document is of kind ``k`` when its top level has the key ``k``.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import jsonschema
+
+from botanik_design.spec.bundled import schema, spec_root
+from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.positions import Path, Positions, pointer
+
+_MAX_MESSAGE = 160
+
+
+@cache
+def known_kinds() -> tuple[str, ...]:
+    """Kinds with a schema in ``spec/``, sorted (e.g. ``("tileset", "variant")``)."""
+    suffix = ".schema.json"
+    return tuple(sorted(
+        p.name[: -len(suffix)] for p in spec_root().iterdir() if p.name.endswith(suffix)
+    ))
+
+
+def _properties(kind: str) -> set[str]:
+    props = schema(kind).get("properties", {})
+    return set(props) if isinstance(props, dict) else set()
+
+
+def detect_kind(data: dict[str, Any]) -> str | None:
+    """The kind of a top-level mapping, or ``None`` when no kind key is present.
+
+    When several kind keys are present (a variant names its ``tileset``), the
+    kind whose schema allows all the others as properties wins; failing that,
+    the kind whose key comes first.
+    """
+    kinds = known_kinds()
+    present = [k for k in data if k in kinds]
+    if not present:
+        return None
+    for kind in present:
+        if all(other == kind or other in _properties(kind) for other in present):
+            return kind
+    return present[0]
+
+
+def kind_hint(data: dict[str, Any]) -> str:
+    """A near-miss hint when a top-level key looks like a kind key."""
+    for key in data:
+        close = difflib.get_close_matches(str(key), known_kinds(), n=1, cutoff=0.75)
+        if close:
+            return f"did you mean `{close[0]}`? (found `{key}`)"
+    return "a spec's top level names its kind: " + ", ".join(f"`{k}:`" for k in known_kinds())
+
+
+@cache
+def _validator(kind: str) -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
+    return cls(schema(kind))
+
+
+def rule_id(validator: object) -> str:
+    """``schema-`` plus the JSON Schema keyword in kebab case (``schema-additional-properties``)."""
+    if not isinstance(validator, str):
+        return "schema-false"
+    return "schema-" + re.sub(r"(?<!^)([A-Z])", r"-\1", validator).lower()
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _near(word: object, choices: Iterable[object]) -> str:
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else ""
+
+
+_JSON_TYPES = {
+    dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+    float: "a number", type(None): "null",
+}
+
+
+def _diagnostics(err: jsonschema.ValidationError, name: str,
+                 positions: Positions) -> list[Diagnostic]:
+    path: Path = tuple(err.absolute_path)
+    rule = rule_id(err.validator)
+    where = positions.value(path)
+    sub = err.schema if isinstance(err.schema, dict) else {}
+    hint = str(sub.get("description", ""))
+    message = err.message
+    v = err.validator
+    props = sub.get("properties", {}) if isinstance(sub.get("properties"), dict) else {}
+    instance = err.instance
+
+    if v == "additionalProperties" and isinstance(instance, dict):
+        patterns = list(sub.get("patternProperties", {}))
+        extras = [k for k in instance
+                  if k not in props and not any(re.search(p, k) for p in patterns)]
+        out = []
+        for key in extras:
+            kpath = (*path, key)
+            line, col = positions.key(kpath)
+            hint = _near(key, props) or "allowed keys: " + ", ".join(f"`{p}`" for p in props)
+            out.append(Diagnostic(name, line, col, "error", rule, f"unknown key `{key}`",
+                                  pointer(kpath), hint))
+        if out:
+            return out
+    elif v == "required" and isinstance(instance, dict):
+        try:
+            key = ast.literal_eval(message.split(" is a required property")[0])
+        except (ValueError, SyntaxError):
+            key = message
+        message = f"missing required key `{key}`"
+        unknown = [k for k in instance if k not in props]
+        near = difflib.get_close_matches(str(key), unknown, n=1, cutoff=0.6)
+        if near:
+            hint = f"did you mean `{key}` instead of `{near[0]}`?"
+        else:
+            desc = props.get(key, {}).get("description", "") if isinstance(props.get(key),
+                                                                              dict) else ""
+            hint = f"`{key}`: {desc}" if desc else ""
+    elif v == "enum":
+        allowed = err.validator_value if isinstance(err.validator_value, list) else []
+        message = f"{_short(instance)} is not one of: " + ", ".join(str(a) for a in allowed)
+        hint = _near(instance, allowed) or hint
+    elif v == "const":
+        message = f"{_short(instance)} must be {err.validator_value!r}"
+    elif v == "type":
+        want = err.validator_value
+        want_s = " or ".join(want) if isinstance(want, list) else str(want)
+        got = _JSON_TYPES.get(type(instance), type(instance).__name__)
+        message = f"expected {want_s}, found {got}" + (
+            f" {_short(instance)}" if not isinstance(instance, dict | list) else "")
+    elif v == "not" and isinstance(err.validator_value, dict) and \
+            list(err.validator_value) == ["required"] and isinstance(instance, dict):
+        banned = [k for k in err.validator_value["required"] if k in instance]
+        if banned:
+            kpath = (*path, banned[0])
+            where = positions.key(kpath)
+            path = kpath
+            message = f"key `{banned[0]}` is not allowed here"
+    elif v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",
+               "exclusiveMinimum", "exclusiveMaximum", "pattern", "uniqueItems",
+               "multipleOf", "minProperties", "maxProperties"):
+        message = message if len(message) <= _MAX_MESSAGE else _short(instance) + \
+            f" fails `{v}: {err.validator_value}`"
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 3] + "..."
+    return [Diagnostic(name, where[0], where[1], "error", rule, message, pointer(path), hint)]
+
+
+def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[Diagnostic]:
+    """Validate ``data`` against the ``kind`` schema; one diagnostic per problem.
+
+    Positions: the offending node; for ``required`` the mapping missing the
+    key; for ``additionalProperties`` each unknown key.  Raises ``KeyError``
+    never; an unknown ``kind`` raises ``FileNotFoundError`` from the loader.
+    """
+    out: list[Diagnostic] = []
+    for err in _validator(kind).iter_errors(data):
+        out.extend(_diagnostics(err, name, positions))
+    return out

@@ -1,0 +1,465 @@
+"""A strict YAML reader that keeps the line and column of every node.
+
+Tokenising and parsing are PyYAML's (libyaml's C parser when available); this
+module builds plain JSON-like data (dict, list, str, int, float, bool, None)
+from the parser's *events*, without recursion, so that it can refuse what a
+spec file should never contain and say where:
+
+* bytes that are not UTF-8 text, NUL bytes and other control characters;
+* syntax errors, several documents, an empty document, a non-mapping top level;
+* duplicate keys (PyYAML silently keeps the last one);
+* tags other than the core ones (``!!str``, ``!!int``, ``!!float``, ``!!bool``,
+  ``!!null``, ``!!map``, ``!!seq``): nothing is ever constructed from a tag;
+* YAML 1.1 surprises: ``yes``/``no``/``on``/``off`` read as booleans,
+  ``1:30`` as 90, ``012`` as 10; timestamps stay strings;
+* alias expansion bombs, recursive aliases, absurd nesting, huge files.
+
+PyYAML's own composer recurses once per nesting level (the C one can crash the
+interpreter on deep input), which is why nodes are built here from events.
+Merge keys (``<<: *anchor``) are supported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml import events as ev
+
+from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.positions import Path, Pos, Positions, pointer
+
+try:  # libyaml: an order of magnitude faster
+    from yaml.cyaml import CParser as _Parser
+
+    _HAVE_C = True
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    _HAVE_C = False
+
+#: Largest file accepted, in bytes.
+MAX_BYTES = 4 * 1024 * 1024
+#: Deepest nesting of mappings and sequences accepted.
+MAX_DEPTH = 64
+#: Most nodes a document may hold once aliases are expanded.
+MAX_NODES = 200_000
+
+_T = "tag:yaml.org,2002:"
+_CORE_SCALAR_TAGS = {_T + "str", _T + "int", _T + "float", _T + "bool", _T + "null"}
+_MAP_TAGS = {None, "!", _T + "map"}
+_SEQ_TAGS = {None, "!", _T + "seq"}
+_MERGE = _T + "merge"
+_LEGACY_INT = re.compile(r"^[-+]?(0[0-7_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?)$")
+
+
+class _StrictResolver(yaml.resolver.Resolver):
+    """YAML 1.1 implicit typing minus timestamps and the ``=`` value tag."""
+
+
+_StrictResolver.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in (_T + "timestamp", _T + "value")]
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
+}
+
+if _HAVE_C:
+
+    class _Loader(_Parser, _StrictResolver):  # type: ignore[misc,valid-type]
+        def __init__(self, stream: str) -> None:
+            _Parser.__init__(self, stream)
+            _StrictResolver.__init__(self)
+
+else:  # pragma: no cover
+
+    class _Loader(  # type: ignore[no-redef]
+        yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _StrictResolver
+    ):
+        def __init__(self, stream: str) -> None:
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            _StrictResolver.__init__(self)
+
+
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+@dataclass
+class ReadResult:
+    """What :func:`read_yaml` found.
+
+    ``data`` is the document (``None`` when unusable); ``usable`` says whether
+    it is a mapping later checks may look at (it may still carry errors, e.g. a
+    duplicate key); ``diagnostics`` lists the YAML-level problems.
+    """
+
+    data: Any
+    positions: Positions
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    usable: bool = False
+
+
+class _Stop(Exception):
+    """Reading cannot go on (the diagnostic is already recorded)."""
+
+
+class _Merge:
+    """Marker for the ``<<`` merge key."""
+
+
+_MERGE_KEY = _Merge()
+_SKIP = object()  # a key that could not be used (complex key): drop its value
+
+
+@dataclass
+class _Frame:
+    """An open mapping or sequence while events stream in."""
+
+    data: dict[str, Any] | list[Any]
+    path: Path | None
+    pos: Pos
+    anchor: str | None
+    key: Any = None  # pending mapping key: None (expecting a key), str, _MERGE_KEY or _SKIP
+    key_pos: Pos = (1, 1)
+    seen: dict[str, Pos] = field(default_factory=dict)
+    merges: list[dict[str, Any]] = field(default_factory=list)
+    size: int = 1
+
+
+def _short(tag: str) -> str:
+    """``tag:yaml.org,2002:binary`` as written in YAML: ``!!binary``."""
+    return "!!" + tag[len(_T):] if tag.startswith(_T) else tag
+
+
+def _pos(mark: Any) -> Pos:
+    return (mark.line + 1, mark.column + 1)
+
+
+def _offset_pos(raw: bytes, offset: int) -> Pos:
+    """1-based line and column of byte ``offset`` in UTF-8 ``raw``."""
+    before = raw[:offset].decode("utf-8", "replace")
+    line = before.count("\n") + 1
+    return line, len(before) - (before.rfind("\n") + 1) + 1
+
+
+class _Reader:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.positions = Positions()
+        self.diagnostics: list[Diagnostic] = []
+        self.anchors: dict[str, tuple[Any, int, str | None]] = {}  # value, size, scalar text
+        self.open_anchors: set[str] = set()
+        self.nodes = 0
+        self.used_alias = False
+
+    def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
+               hint: str = "", level: str = "error") -> None:
+        line, col = pos if pos is not None else (None, None)
+        self.diagnostics.append(Diagnostic(
+            self.name, line, col, "error" if level == "error" else "warning", rule, message,
+            pointer(path) if path else "", hint,
+        ))
+
+    # -- scalars -------------------------------------------------------------------
+
+    def scalar(self, event: ev.ScalarEvent, loader: _Loader, path: Path | None) -> Any:
+        pos = _pos(event.start_mark)
+        value: str = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = loader.resolve(yaml.ScalarNode, value, event.implicit)
+        elif tag not in _CORE_SCALAR_TAGS:
+            self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: only YAML's "
+                        "core tags are (str, int, float, bool, null)", path,
+                        "remove the tag, or quote the value")
+            return value
+        if tag == _T + "str" or tag == _MERGE:
+            return value
+        if tag == _T + "null":
+            return None
+        if tag == _T + "bool":
+            if value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            self.report(pos, "yaml-ambiguous-bool",
+                        f"`{value}` is read as a boolean by YAML 1.1 but as a string by "
+                        "YAML 1.2", path,
+                        f"write '{value}' in quotes for a string, or true/false for a boolean")
+            return value
+        node = yaml.ScalarNode(tag, value)
+        if event.implicit[0] and _LEGACY_INT.match(value.replace("_", "") if ":" not in value
+                                                  else value):
+            self.report(pos, "yaml-ambiguous-number",
+                        f"`{value}` is a base-60 or octal number in YAML 1.1 but not in 1.2",
+                        path, f"write '{value}' in quotes for a string, or a plain decimal")
+            return value
+        try:
+            if tag == _T + "int":
+                return _CONSTRUCTOR.construct_yaml_int(node)
+            return _CONSTRUCTOR.construct_yaml_float(node)
+        except (ValueError, OverflowError) as exc:
+            self.report(pos, "yaml-bad-number", f"`{value[:40]}` is not a usable number "
+                        f"({exc.__class__.__name__})", path)
+            return value
+
+    # -- the event loop ------------------------------------------------------------
+
+    def read(self, text: str) -> Any:
+        loader = _Loader(text)
+        try:
+            return self._events(loader)
+        finally:
+            loader.dispose()
+
+    def _child_path(self, stack: list[_Frame]) -> Path | None:
+        if not stack:
+            return ()
+        top = stack[-1]
+        if top.path is None:
+            return None
+        if isinstance(top.data, list):
+            return (*top.path, len(top.data))
+        if isinstance(top.key, str) and top.key not in top.seen:
+            return (*top.path, top.key)
+        return None  # a key, a merge value or a skipped entry: not addressed by a path
+
+    def _events(self, loader: _Loader) -> Any:
+        stack: list[_Frame] = []
+        root: Any = None
+        documents = 0
+        done = False
+        while True:
+            event = loader.get_event()
+            if event is None or isinstance(event, ev.StreamEndEvent):
+                break
+            if isinstance(event, ev.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    self.report(_pos(event.start_mark), "yaml-multiple-documents",
+                                "a spec file holds one YAML document; a second one starts here",
+                                hint="split the documents into separate files")
+                    break
+                continue
+            if isinstance(event, ev.DocumentEndEvent | ev.StreamStartEvent):
+                continue
+            if isinstance(event, ev.MappingEndEvent | ev.SequenceEndEvent):
+                frame = stack.pop()
+                value: Any = frame.data
+                if isinstance(value, dict) and frame.merges:
+                    merged: dict[str, Any] = {}
+                    for m in frame.merges:
+                        for k, v in m.items():
+                            merged.setdefault(k, v)
+                    merged.update(value)
+                    value = merged
+                if frame.anchor is not None:
+                    self.open_anchors.discard(frame.anchor)
+                    self.anchors[frame.anchor] = (value, frame.size, None)
+                root, done = self._attach(stack, value, frame.pos, frame.size, None, root)
+                continue
+            path = self._child_path(stack)
+            pos = _pos(event.start_mark)
+            if isinstance(event, ev.AliasEvent):
+                anchor = event.anchor
+                if anchor in self.open_anchors:
+                    self.report(pos, "yaml-recursive-alias",
+                                f"alias `*{anchor}` refers to a node that contains it", path)
+                    raise _Stop
+                if anchor not in self.anchors:
+                    self.report(pos, "yaml-undefined-alias",
+                                f"alias `*{anchor}` names no anchor defined before it", path)
+                    raise _Stop
+                value, size, text = self.anchors[anchor]
+                self.used_alias = True
+                self.nodes += size
+                if self.nodes > MAX_NODES:
+                    self.report(pos, "yaml-alias-bomb",
+                                f"expanding aliases would make more than {MAX_NODES} nodes", path,
+                                "aliases that nest other aliases grow exponentially")
+                    raise _Stop
+                if path is not None:
+                    self.positions.values[path] = pos
+                root, done = self._attach(stack, value, pos, size, text, root)
+                continue
+            self.nodes += 1
+            if self.nodes > MAX_NODES:
+                self.report(pos, "yaml-too-large", f"the document has more than {MAX_NODES} nodes")
+                raise _Stop
+            if path is not None:
+                self.positions.values[path] = pos
+            anchor = event.anchor
+            if isinstance(event, ev.ScalarEvent):
+                value = self.scalar(event, loader, path)
+                is_key = bool(stack) and isinstance(stack[-1].data, dict) and stack[-1].key is None
+                text = event.value
+                if is_key and event.tag is None and event.implicit[0] and text == "<<":
+                    value = _MERGE_KEY
+                elif is_key and event.tag not in (None, "!") and event.tag not in \
+                        _CORE_SCALAR_TAGS:
+                    value = text
+                if anchor is not None:
+                    self.anchors[anchor] = (value, 1, text)
+                root, done = self._attach(stack, value, pos, 1, text, root)
+                continue
+            # a collection starts
+            if len(stack) >= MAX_DEPTH:
+                self.report(pos, "yaml-too-deep",
+                            f"nesting deeper than {MAX_DEPTH} levels", path)
+                raise _Stop
+            tag = event.tag
+            is_map = isinstance(event, ev.MappingStartEvent)
+            if tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
+                self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: only YAML's "
+                            "core tags are (map, seq)", path, "remove the tag")
+            if anchor is not None:
+                self.open_anchors.add(anchor)
+            stack.append(_Frame({} if is_map else [], path, pos, anchor))
+            if done:
+                break
+        return root
+
+    def _attach(self, stack: list[_Frame], value: Any, pos: Pos, size: int,
+                text: str | None, root: Any) -> tuple[Any, bool]:
+        """Put a finished node into its parent; returns ``(root, document_done)``."""
+        if not stack:
+            return value, True
+        top = stack[-1]
+        top.size += size
+        if isinstance(top.data, list):
+            top.data.append(value)
+            return root, False
+        if top.key is None:  # this node is a key
+            if value is _MERGE_KEY:
+                top.key = _MERGE_KEY
+            elif text is None:
+                self.report(pos, "yaml-complex-key",
+                            "a mapping key must be a plain value, not a mapping or a list",
+                            top.path)
+                top.key = _SKIP
+            else:
+                top.key = text
+            top.key_pos = pos
+            return root, False
+        key, top.key = top.key, None
+        if key is _SKIP:
+            return root, False
+        if key is _MERGE_KEY:
+            sources = value if isinstance(value, list) else [value]
+            if all(isinstance(s, dict) for s in sources):
+                top.merges.extend(sources)
+            else:
+                self.report(top.key_pos, "yaml-bad-merge",
+                            "`<<` must merge a mapping or a list of mappings", top.path)
+            return root, False
+        assert isinstance(key, str)
+        path = None if top.path is None else (*top.path, key)
+        if key in top.seen:
+            first = top.seen[key]
+            self.report(top.key_pos, "yaml-duplicate-key",
+                        f"duplicate key `{key}` (first at line {first[0]}); "
+                        "YAML loaders silently keep only one of them", path)
+            return root, False
+        top.seen[key] = top.key_pos
+        assert isinstance(top.data, dict)
+        top.data[key] = value
+        if path is not None:
+            self.positions.keys[path] = top.key_pos
+        return root, False
+
+
+def decode(raw: bytes, name: str) -> tuple[str | None, list[Diagnostic]]:
+    """Decode file bytes as UTF-8 text (a UTF-8 BOM is allowed).
+
+    Returns ``(text, [])``, or ``(None, [diagnostic])`` for binary content
+    (``yaml-binary``), other encodings (``yaml-encoding``) or an oversized
+    file (``yaml-too-large``).
+    """
+    def bad(pos: Pos | None, rule: str, message: str, hint: str = "") -> tuple[None,
+                                                                              list[Diagnostic]]:
+        line, col = pos if pos else (None, None)
+        return None, [Diagnostic(name, line, col, "error", rule, message, "", hint)]
+
+    if len(raw) > MAX_BYTES:
+        return bad((1, 1), "yaml-too-large",
+                   f"file is {len(raw)} bytes; spec files are limited to {MAX_BYTES}")
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return bad((1, 1), "yaml-encoding", "file is UTF-16 or UTF-32 encoded",
+                   "save it as UTF-8")
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        return bad(_offset_pos(raw, nul), "yaml-binary",
+                   "file contains NUL bytes: binary data, not YAML text")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        return bad(_offset_pos(raw, exc.start), "yaml-encoding",
+                   f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", "save the file as UTF-8")
+
+
+def read_yaml(source: bytes | str, name: str) -> ReadResult:
+    """Read one YAML document strictly; never raises for bad input.
+
+    ``source`` is the file's bytes (checked for encoding) or already decoded
+    text.  ``name`` is used as the ``file`` of every diagnostic.
+    """
+    positions = Positions()
+    if isinstance(source, bytes):
+        text, problems = decode(source, name)
+        if text is None:
+            return ReadResult(None, positions, problems)
+    else:
+        text = source[1:] if source.startswith("\ufeff") else source
+        if len(text) > MAX_BYTES:
+            return ReadResult(None, positions, [Diagnostic(
+                name, 1, 1, "error", "yaml-too-large",
+                f"text has {len(text)} characters; spec files are limited to {MAX_BYTES}")])
+        if "\x00" in text:
+            raw = text.encode("utf-8", "replace")
+            line, col = _offset_pos(raw, raw.find(b"\x00"))
+            return ReadResult(None, positions, [Diagnostic(
+                name, line, col, "error", "yaml-binary",
+                "text contains NUL characters: binary data, not YAML")])
+    reader = _Reader(name)
+    data: Any = None
+    try:
+        data = reader.read(text)
+    except _Stop:
+        return ReadResult(None, reader.positions, reader.diagnostics)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _pos(mark) if mark is not None else None
+        what = exc.problem or "malformed YAML"
+        if exc.context:
+            what = f"{what} ({exc.context})"
+        reader.report(pos, "yaml-syntax", f"YAML syntax error: {what}")
+        return ReadResult(None, reader.positions, reader.diagnostics)
+    except yaml.reader.ReaderError as exc:
+        raw = text.encode("utf-8", "surrogatepass")
+        at = exc.position if _HAVE_C else len(text[: exc.position].encode("utf-8", "replace"))
+        reader.report(_offset_pos(raw, at), "yaml-invalid-character",
+                      f"character #x{exc.character:04x} is not allowed in YAML: "
+                      f"{exc.reason}" if isinstance(exc.character, int)
+                      else f"invalid character: {exc.reason}")
+        return ReadResult(None, reader.positions, reader.diagnostics)
+    except yaml.YAMLError as exc:  # pragma: no cover - any other parser complaint
+        reader.report((1, 1), "yaml-syntax", f"YAML error: {exc}")
+        return ReadResult(None, reader.positions, reader.diagnostics)
+    positions = reader.positions
+    if data is None:
+        empty = not text.strip() or all(
+            not ln.strip() or ln.lstrip().startswith(("#", "---", "...")) for ln in
+            text.splitlines())
+        if empty:
+            reader.report((1, 1), "yaml-empty", "file holds no YAML content",
+                          hint="a spec starts with its kind key, e.g. `tileset: my-set`")
+        else:
+            reader.report(positions.value(()), "yaml-not-mapping",
+                          "the top level is null, not a mapping")
+        return ReadResult(None, positions, reader.diagnostics)
+    if not isinstance(data, dict):
+        what = "a list" if isinstance(data, list) else f"a scalar ({type(data).__name__})"
+        reader.report(positions.value(()), "yaml-not-mapping",
+                      f"the top level must be a mapping of keys to values, not {what}")
+        return ReadResult(None, positions, reader.diagnostics)
+    return ReadResult(data, positions, reader.diagnostics, usable=True)

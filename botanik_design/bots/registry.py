@@ -1,0 +1,116 @@
+"""Bot registry: build a bot from a spec string such as ``mcts:iterations=200:c=1.4``.
+
+Spec grammar: ``NAME`` or ``NAME:KEY=VALUE[:KEY=VALUE...]``.  Each bot
+declares its parameters and their types in :data:`PARAMS`; values are
+converted to that type.  Unknown names, unknown keys and bad values raise
+:class:`BotSpecError` (a ``ValueError``) with a message naming the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from botanik_design.bots.base import Bot
+
+#: Parameters each bot accepts: name -> (type, default, help).
+PARAMS: dict[str, dict[str, tuple[type, Any, str]]] = {
+    "random": {},
+    "greedy": {
+        "epsilon": (float, 0.0, "probability of a random move instead of the best one"),
+    },
+    "mcts": {
+        "iterations": (int, 200, "search iterations per decision (ignored when time > 0)"),
+        "time": (float, 0.0, "seconds per decision; > 0 replaces iterations (not reproducible)"),
+        "c": (float, 1.4, "UCT exploration constant"),
+        "depth": (int, 12, "rollout decisions before the heuristic evaluation (0: to the end)"),
+        "rollout": (str, "random", "rollout policy: random or greedy"),
+        "determinize": (int, 1, "1: re-shuffle hidden piles in each iteration when possible"),
+    },
+}
+
+#: Bot names in the order ``--help`` lists them.
+BOT_NAMES: tuple[str, ...] = tuple(PARAMS)
+
+
+class BotSpecError(ValueError):
+    """A bot spec names an unknown bot or parameter, or has a bad value."""
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``NAME:K=V:...`` into the bot name and typed parameters.
+
+    Raises :class:`BotSpecError` on an unknown bot or key or an unconvertible value.
+    """
+    parts = spec.strip().split(":")
+    name = parts[0].strip().lower()
+    if name not in PARAMS:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    declared = PARAMS[name]
+    params: dict[str, Any] = {}
+    for item in parts[1:]:
+        if "=" not in item:
+            raise BotSpecError(f"bot {spec!r}: expected KEY=VALUE, got {item!r}")
+        key, value = (s.strip() for s in item.split("=", 1))
+        if key not in declared:
+            known = ", ".join(declared) or "none"
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r} (known: {known})")
+        typ = declared[key][0]
+        try:
+            params[key] = typ(value)
+        except ValueError:
+            raise BotSpecError(
+                f"bot {name!r}: {key}={value!r} is not a valid {typ.__name__}"
+            ) from None
+    _check_ranges(name, params)
+    return name, params
+
+
+def _check_ranges(name: str, params: dict[str, Any]) -> None:
+    if name == "greedy" and not 0.0 <= params.get("epsilon", 0.0) <= 1.0:
+        raise BotSpecError("greedy: epsilon must be in [0, 1]")
+    if name == "mcts":
+        if params.get("iterations", 1) < 1:
+            raise BotSpecError("mcts: iterations must be >= 1")
+        if params.get("time", 0.0) < 0:
+            raise BotSpecError("mcts: time must be >= 0")
+        if params.get("depth", 0) < 0:
+            raise BotSpecError("mcts: depth must be >= 0")
+        if params.get("rollout", "random") not in ("random", "greedy"):
+            raise BotSpecError("mcts: rollout must be random or greedy")
+
+
+def make_bot(spec: str, seed: int, **overrides: Any) -> Bot:
+    """Build the bot a spec names, seeded with ``seed``.
+
+    ``overrides`` replace parameters given in the spec (same names and types).
+    The bot's ``name`` is the spec as given (stripped).  Raises
+    :class:`BotSpecError` for a bad spec.
+    """
+    name, params = parse_bot_spec(spec)
+    for key in overrides:
+        if key not in PARAMS[name]:
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}")
+    params.update(overrides)
+    label = spec.strip()
+    if name == "random":
+        from botanik_design.bots.random_bot import RandomBot
+
+        return RandomBot(seed, name=label)
+    if name == "greedy":
+        from botanik_design.bots.greedy import GreedyBot
+
+        return GreedyBot(seed, name=label, **params)
+    from botanik_design.bots.mcts import MCTSBot
+
+    return MCTSBot(seed, name=label, **params)
+
+
+def describe_bots() -> str:
+    """One help line per bot and parameter (for ``--help`` texts)."""
+    lines = []
+    for name, params in PARAMS.items():
+        if not params:
+            lines.append(f"{name}")
+        for key, (typ, default, text) in params.items():
+            lines.append(f"{name}:{key}={default!r} ({typ.__name__}) {text}")
+    return "\n".join(lines)

@@ -1,0 +1,71 @@
+"""Score-distribution plots (matplotlib, Agg backend; PNG or SVG by extension)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+#: File extensions :func:`plot_distributions` accepts.
+FORMATS = (".png", ".svg")
+
+
+def plot_distributions(
+    series: Sequence[tuple[str, Sequence[float]]],
+    path: str | Path,
+    title: str = "Score distribution",
+    xlabel: str = "score (points)",
+) -> Path:
+    """Write overlaid histograms (as step outlines) of each ``(label, values)`` series.
+
+    Integer data use unit-wide bins centred on the values.  The format follows
+    the extension (``.png`` or ``.svg``); the file is written to a temporary
+    file in the same folder and renamed, so it is never left half-written.
+    Raises ``ValueError`` for another extension and ``OSError`` when the
+    folder is not writable.  Returns the path written.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    out = Path(path)
+    ext = out.suffix.lower()
+    if ext not in FORMATS:
+        raise ValueError(f"{out}: plot format must be PNG or SVG (.png/.svg), not {ext!r}")
+    values = [v for _, vs in series for v in vs]
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    try:
+        if values:
+            lo, hi = min(values), max(values)
+            if all(float(v).is_integer() for v in values):
+                bins = np.arange(lo - 0.5, hi + 1.5, max(1, int((hi - lo + 1) // 60) + 1))
+            else:
+                bins = np.linspace(lo, hi if hi > lo else lo + 1, 41)
+            for label, vs in series:
+                if vs:
+                    mean = sum(vs) / len(vs)
+                    ax.hist(
+                        list(vs), bins=bins, histtype="step", linewidth=1.6,
+                        label=f"{label} (n={len(vs)}, mean {mean:.1f})",
+                    )
+            ax.legend(fontsize="small")
+        ax.set_title(title)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("players")
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=ext, dir=out.parent)
+        os.close(fd)
+        try:
+            metadata = {"Date": None} if ext == ".svg" else {"Software": None}
+            fig.savefig(tmp, format=ext[1:], metadata=metadata)
+            os.replace(tmp, out)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    finally:
+        plt.close(fig)
+    return out

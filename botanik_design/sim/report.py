@@ -1,0 +1,268 @@
+"""Simulation reports: the summary dict (JSON), the text table and the CSV rows.
+
+:func:`summarize` turns per-game rows into a JSON-ready dict whose keys are
+stable (``tests/sim/test_report.py`` pins them).  Floats are rounded to 6
+decimals; the dict holds no timing, so the same seed gives byte-identical JSON
+whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from botanik_design.sim.rows import CSV_COLUMNS, GameRow
+from botanik_design.sim.stats import describe, ludii_outcome_metrics, wilson
+
+#: Version tag of the JSON report layout.
+SCHEMA = "botanik-design/simulate/1"
+
+#: Distributions reported under ``game`` (row attribute -> label).
+GAME_METRICS: dict[str, str] = {
+    "decisions": "game length (decisions)",
+    "branching": "branching (mean legal actions)",
+    "releases": "releases",
+    "swaps": "mecha-botanist swaps",
+    "discards": "discarded tiles",
+    "unconnected": "unconnected tiles (per player)",
+    "stalls": "stalls (no registry move)",
+}
+
+#: Score parts (row attribute -> label).
+SCORE_PARTS: dict[str, str] = {
+    "groups": "colour groups",
+    "flowers": "flowers",
+    "bonus": "bonus",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """What was simulated: names as given, master seed and bot specs ``(A, B)``."""
+
+    variant: str
+    tileset: str
+    games: int
+    seed: int
+    bots: tuple[str, str]
+    variant_title: str = ""
+
+
+def _both(rows: Sequence[GameRow], attr: str) -> list[float]:
+    """Per-player values of a pair attribute, seat 0 then seat 1 of each game."""
+    out: list[float] = []
+    for r in rows:
+        pair = getattr(r, attr)
+        out.extend((pair[0], pair[1]))
+    return out
+
+
+def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:
+    """Sample behind a report entry ``key`` (as used by ``compare``'s tests).
+
+    ``score``: every player's score; ``score_first``/``score_second``: by seat;
+    ``margin``: seat 0 minus seat 1; ``score_A``/``score_B``: by bot; a score
+    part (``groups``...) per player; a game metric per game (``unconnected``
+    per player).  Raises ``KeyError`` for an unknown key.
+    """
+    if key == "score":
+        return _both(rows, "scores")
+    if key == "score_first":
+        return [r.scores[0] for r in rows]
+    if key == "score_second":
+        return [r.scores[1] for r in rows]
+    if key == "margin":
+        return [r.scores[0] - r.scores[1] for r in rows]
+    if key in ("score_A", "score_B"):
+        bot = 0 if key == "score_A" else 1
+        return [r.scores[r.bot_seat(bot)] for r in rows]
+    if key in SCORE_PARTS or key == "unconnected":
+        return _both(rows, key)
+    if key in GAME_METRICS:
+        return [float(getattr(r, key)) for r in rows]
+    raise KeyError(key)
+
+
+def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
+    """The JSON-ready report of a run (rows in game order).
+
+    Layout: ``schema``, ``run`` (what was simulated), ``outcomes`` (win rates
+    with Wilson 95% intervals and Ludii metrics), ``scores`` (distributions
+    with histograms, by seat and by bot, the margin and the parts) and
+    ``game`` (length, branching and tile-flow distributions).
+    """
+    n = len(rows)
+    first = [r.first_player_result() for r in rows]
+    p1_wins = sum(1 for x in first if x == 1.0)
+    p2_wins = sum(1 for x in first if x == 0.0)
+    draws = n - p1_wins - p2_wins
+    bots = []
+    for b, label in enumerate("AB"):
+        wins = sum(1 for r in rows if r.bot_result(b) == 1.0)
+        points = sum(r.bot_result(b) for r in rows)
+        bots.append({
+            "label": label,
+            "spec": info.bots[b],
+            "wins": wilson(wins, n).as_dict(),
+            "points_rate": wilson(points, n).as_dict(),
+        })
+    scores: dict[str, Any] = {
+        "all": describe(metric_values(rows, "score"), hist=True),
+        "first_player": describe(metric_values(rows, "score_first"), hist=True),
+        "second_player": describe(metric_values(rows, "score_second"), hist=True),
+        "bot_A": describe(metric_values(rows, "score_A"), hist=True),
+        "bot_B": describe(metric_values(rows, "score_B"), hist=True),
+        "margin_first_minus_second": describe(metric_values(rows, "margin")),
+        "parts": {k: describe(metric_values(rows, k)) for k in SCORE_PARTS},
+    }
+    return {
+        "schema": SCHEMA,
+        "run": {
+            "variant": info.variant,
+            "variant_title": info.variant_title,
+            "tileset": info.tileset,
+            "games": n,
+            "seed": info.seed,
+            "bots": {"A": info.bots[0], "B": info.bots[1]},
+            "seats": "A sits first (seat 0) in even games, B in odd games",
+        },
+        "outcomes": {
+            "first_player_wins": wilson(p1_wins, n).as_dict(),
+            "second_player_wins": wilson(p2_wins, n).as_dict(),
+            "draws": wilson(draws, n).as_dict(),
+            "bots": bots,
+            "ludii": ludii_outcome_metrics(first),
+            "ci_method": "Wilson score interval, 95%",
+        },
+        "scores": scores,
+        "game": {k: describe(metric_values(rows, k)) for k in GAME_METRICS},
+    }
+
+
+def to_json(summary: dict[str, Any]) -> str:
+    """Stable JSON text (2-space indent, key order as built, trailing newline)."""
+    return json.dumps(summary, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def to_csv(rows: Sequence[GameRow]) -> str:
+    """CSV text: a header (:data:`CSV_COLUMNS`) and one line per game."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for r in rows:
+        w.writerow(r.csv_values())
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------------------- text
+
+
+def pct(x: float | None) -> str:
+    """``0.5234`` -> ``52.3%``; ``None`` -> ``-``."""
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def num(x: float | None, digits: int = 2) -> str:
+    """A number with ``digits`` decimals (integers without); ``None`` -> ``-``."""
+    if x is None:
+        return "-"
+    if float(x).is_integer() and abs(x) < 1e9:
+        return str(int(x))
+    return f"{x:.{digits}f}"
+
+
+def ci_text(p: dict[str, Any]) -> str:
+    """``52.3% [49.2%, 55.4%]`` from a proportion dict."""
+    lo, hi = p["ci95"]
+    return f"{pct(p['rate'])} [{pct(lo)}, {pct(hi)}]"
+
+
+def table(header: Sequence[str], body: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
+    """Plain-text table: first column left-aligned, the others right-aligned."""
+    widths = [max(len(str(row[i])) for row in [header, *body]) for i in range(len(header))]
+    lines = []
+    for k, row in enumerate([header, *body]):
+        cells = [
+            str(c).ljust(widths[i]) if i == 0 else str(c).rjust(widths[i])
+            for i, c in enumerate(row)
+        ]
+        lines.append(" " * indent + "  ".join(cells).rstrip())
+        if k == 0:
+            lines.append(" " * indent + "  ".join("-" * w for w in widths))
+    return lines
+
+
+_DIST_HEADER = ("", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max")
+
+
+def _dist_row(label: str, d: dict[str, Any]) -> list[str]:
+    return [label, *(num(d[k]) for k in _DIST_HEADER[1:])]
+
+
+def ascii_histogram(hist: dict[str, list[float]], width: int = 40) -> list[str]:
+    """Horizontal bars, one per bin: ``[lo, hi)  count  ####``."""
+    counts = hist["counts"]
+    edges = hist["edges"]
+    if not counts:
+        return ["  (no data)"]
+    top = max(counts) or 1
+    out = []
+    for i, c in enumerate(counts):
+        lo, hi = edges[i], edges[i + 1]
+        label = (
+            f"{num(lo + 0.5)}" if hi - lo == 1 and float(lo + 0.5).is_integer()
+            else f"{num(lo + 0.5)}-{num(hi - 0.5)}"
+        )
+        out.append(f"  {label:>7} {c:>6}  {'#' * round(width * c / top)}")
+    return out
+
+
+def format_text(summary: dict[str, Any]) -> str:
+    """The readable report: outcomes with CIs, score and game-flow tables, a histogram."""
+    run = summary["run"]
+    out = summary["outcomes"]
+    title = f" ({run['variant_title']})" if run["variant_title"] else ""
+    lines = [
+        f"Variant {run['variant']}{title}, tile set {run['tileset']}",
+        f"{run['games']} games, seed {run['seed']}, bots A = {run['bots']['A']}, "
+        f"B = {run['bots']['B']} ({run['seats']})",
+        "",
+        "Outcomes (95% CI: Wilson score interval)",
+    ]
+    body = [
+        ["first player (seat 0) wins", ci_text(out["first_player_wins"])],
+        ["second player (seat 1) wins", ci_text(out["second_player_wins"])],
+        ["draws (shared wins)", ci_text(out["draws"])],
+    ]
+    for b in out["bots"]:
+        body.append([f"bot {b['label']} ({b['spec']}) wins", ci_text(b["wins"])])
+    lines += table(["", "rate [95% CI]"], body)
+    lud = out["ludii"]
+    lines += [
+        "",
+        f"  Ludii: Balance {num(lud['balance'], 3)}, AdvantageP1 {num(lud['advantage_p1'], 3)}"
+        f" (first player's wins + draws/2), Drawishness {num(lud['drawishness'], 3)}",
+        "",
+        "Scores",
+    ]
+    sc = summary["scores"]
+    body = [
+        _dist_row("all players", sc["all"]),
+        _dist_row("first player", sc["first_player"]),
+        _dist_row("second player", sc["second_player"]),
+        _dist_row(f"bot A ({run['bots']['A']})", sc["bot_A"]),
+        _dist_row(f"bot B ({run['bots']['B']})", sc["bot_B"]),
+        _dist_row("margin first - second", sc["margin_first_minus_second"]),
+        *(_dist_row(f"part: {label}", sc["parts"][k]) for k, label in SCORE_PARTS.items()),
+    ]
+    lines += table(_DIST_HEADER, body)
+    lines += ["", "Game"]
+    body = [_dist_row(label, summary["game"][k]) for k, label in GAME_METRICS.items()]
+    lines += table(_DIST_HEADER, body)
+    lines += ["", "Score histogram (all players)"]
+    lines += ascii_histogram(sc["all"]["histogram"])
+    return "\n".join(lines) + "\n"

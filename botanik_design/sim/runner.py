@@ -1,0 +1,171 @@
+"""The game loop of a simulation and the batch function workers run.
+
+:func:`play_game` plays one seeded game between two bots and returns a
+:class:`~botanik_design.sim.rows.GameRow`; :func:`play_batch` plays a range of
+game indices (what a worker receives); :func:`run_games` cuts a run into
+batches, hands them to a :class:`~botanik_design.sim.workers.Pool` and
+reassembles the rows in game order.  Seeds follow
+:mod:`botanik_design.sim.seeding`, so rows do not depend on the pool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from botanik_design.model.tileset import TileSet
+from botanik_design.model.variant import Variant
+from botanik_design.sim.rows import GameRow
+from botanik_design.sim.seeding import derive, seat_of_first_bot
+from botanik_design.sim.workers import Pool, batch_ranges
+
+#: Log markers the engine writes (see ``GameState.log()``), used for counters
+#: the engine does not expose as numbers yet.
+_RELEASED = " released to player "
+_STALL = " has no legal registry move "
+
+#: Safety net: a game with more decisions than this is reported as an error.
+MAX_DECISIONS = 100_000
+
+
+class SimulationError(RuntimeError):
+    """A game could not be completed (engine error, bot error, endless game).
+
+    The message names the game index and its seed so it can be replayed.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Everything a worker needs to play games (picklable).
+
+    ``bots`` are the two bot specs ``(A, B)``; ``seed`` the master seed.
+    """
+
+    tileset: TileSet
+    variant: Variant
+    bots: tuple[str, str]
+    seed: int
+
+
+def _final(state: Any) -> dict[str, Any]:
+    """Scores, their parts, unconnected tiles and the winner from the engine's
+    final scoring breakdown (``GameState.scores()``)."""
+    sc = state.scores()
+    p0, p1 = sc.players
+    return {
+        "scores": (int(p0.total), int(p1.total)),
+        "groups": (int(p0.group_points), int(p1.group_points)),
+        "flowers": (int(p0.flower_points), int(p1.flower_points)),
+        "bonus": (int(p0.mecha_points), int(p1.mecha_points)),
+        "unconnected": (len(p0.removed), len(p1.removed)),
+        "winner": -1 if sc.winner is None else int(sc.winner),
+    }
+
+
+def play_game(job: Job, index: int) -> GameRow:
+    """Play game ``index`` of ``job`` to the end and return its row.
+
+    The first bot (``A``) sits in seat :func:`seat_of_first_bot` (``index % 2``);
+    seat 0 moves first (it holds the Meca pawn in round 1).  Raises
+    :class:`SimulationError` when the engine or a bot fails, or a bot returns
+    an illegal action.
+    """
+    from botanik_design.bots.registry import make_bot
+    from botanik_design.engine import new_game
+    from botanik_design.engine.actions import MAX_COLUMNS, SWAP_BASE
+
+    game_seed = derive(job.seed, index, "game")
+    first_bot = seat_of_first_bot(index)
+    seat_specs = (job.bots[first_bot], job.bots[1 - first_bot])
+    try:
+        bots = [make_bot(seat_specs[s], derive(job.seed, index, f"seat{s}")) for s in (0, 1)]
+        state = new_game(job.tileset, job.variant, game_seed, first_player=0)
+        decisions = 0
+        legal_total = 0
+        swaps = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            player = state.current_player()
+            action = bots[player].step(state, legal)
+            if SWAP_BASE <= action < SWAP_BASE + MAX_COLUMNS:
+                swaps += 1
+            state.apply_action(action)
+            decisions += 1
+            legal_total += len(legal)
+            if decisions > MAX_DECISIONS:
+                raise SimulationError(f"more than {MAX_DECISIONS} decisions")
+        final = _final(state)
+        log = state.log()
+        releases = sum(1 for _, text in log if _RELEASED in text)
+        stalls = sum(1 for _, text in log if _STALL in text)
+        return GameRow(
+            game=index,
+            seed=game_seed,
+            bots=seat_specs,
+            first_bot=first_bot,
+            winner=final["winner"],
+            scores=final["scores"],
+            groups=final["groups"],
+            flowers=final["flowers"],
+            bonus=final["bonus"],
+            unconnected=final["unconnected"],
+            decisions=decisions,
+            branching=legal_total / decisions if decisions else 0.0,
+            releases=releases,
+            swaps=swaps,
+            discards=len(state.discarded_tiles()),
+            stalls=stalls,
+        )
+    except SimulationError as exc:
+        raise SimulationError(f"game {index} (engine seed {game_seed}): {exc}") from None
+    except Exception as exc:  # engine or bot bug: name the game so it can be replayed
+        raise SimulationError(
+            f"game {index} (engine seed {game_seed}): {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def play_batch(job: Job, start: int, stop: int) -> list[GameRow]:
+    """Rows of games ``start .. stop-1`` (the unit of work a pool runs)."""
+    return [play_game(job, i) for i in range(start, stop)]
+
+
+def run_games(
+    job: Job,
+    games: int,
+    pool: Pool,
+    progress: Callable[[int], None] | None = None,
+    batches: Sequence[range] | None = None,
+) -> list[GameRow]:
+    """Play ``games`` games on ``pool`` and return the rows in game order.
+
+    ``progress(k)`` is called with the number of games just finished after
+    each batch.  ``batches`` overrides the default split
+    (:func:`~botanik_design.sim.workers.batch_ranges`); results never depend on
+    it.  Raises ``ValueError`` when ``games < 1`` and :class:`SimulationError`
+    when a game fails (the remaining batches are cancelled where possible).
+    """
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    parts = list(batches) if batches is not None else batch_ranges(games, pool.workers)
+    futures = {pool.submit(play_batch, job, r.start, r.stop): k for k, r in enumerate(parts)}
+    results: list[list[GameRow] | None] = [None] * len(parts)
+    try:
+        for fut in pool.as_completed(list(futures)):
+            k = futures[fut]
+            rows = fut.result()
+            results[k] = rows
+            if progress is not None:
+                progress(len(rows))
+    except BaseException:
+        for fut in futures:
+            cancel = getattr(fut, "cancel", None)
+            if cancel is not None:
+                cancel()
+        raise
+    out: list[GameRow] = []
+    for rows in results:
+        assert rows is not None
+        out.extend(rows)
+    return out

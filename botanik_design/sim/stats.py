@@ -1,0 +1,203 @@
+"""Statistics for simulation reports: win-rate intervals, Ludii outcome metrics,
+distribution summaries and the significance tests used by ``compare``.
+
+Every function is pure and deterministic: the same inputs give the same floats,
+whatever order or process produced the games (rows are reassembled in game
+order before any statistic is computed).  Values that would be undefined (no
+games, a single value) are ``None`` so that JSON output never holds ``NaN``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: Decimal places kept for floats in reports (keeps JSON short and stable).
+ROUND = 6
+
+#: Significance level of the tests ``compare`` marks (after Holm's correction).
+ALPHA = 0.05
+
+
+def _r(x: float | None) -> float | None:
+    """Round ``x`` for a report; ``None`` and non-finite values become ``None``."""
+    if x is None or not math.isfinite(x):
+        return None
+    return round(float(x), ROUND) + 0.0  # "+ 0.0" turns -0.0 into 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """A proportion ``k / n`` with its Wilson score interval (``lo``, ``hi``, in [0, 1])."""
+
+    k: float
+    n: int
+    rate: float | None
+    lo: float | None
+    hi: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready mapping: ``k``, ``n``, ``rate``, ``ci95`` as ``[lo, hi]``."""
+        k: float | int = int(self.k) if float(self.k).is_integer() else self.k
+        return {"k": k, "n": self.n, "rate": self.rate, "ci95": [self.lo, self.hi]}
+
+
+def wilson(k: float, n: int, confidence: float = 0.95) -> Proportion:
+    """Proportion ``k / n`` with its Wilson score confidence interval.
+
+    Uses ``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")``.  A
+    fractional ``k`` (draws counted as half a win) is rounded half-up to the
+    nearest integer for the interval only; the rate itself stays exact.
+    With ``n == 0`` every value is ``None``.  Raises ``ValueError`` when
+    ``k`` is outside ``[0, n]``.
+    """
+    if n < 0 or k < 0 or k > n:
+        raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return Proportion(k, 0, None, None, None)
+    from scipy.stats import binomtest
+
+    ki = int(math.floor(k + 0.5))
+    ci = binomtest(ki, n).proportion_ci(confidence_level=confidence, method="wilson")
+    return Proportion(k, n, _r(k / n), _r(ci.low), _r(ci.high))
+
+
+def ludii_outcome_metrics(first_player_results: Sequence[float]) -> dict[str, float | None]:
+    """Ludii's *Balance*, *AdvantageP1* and *Drawishness* for two-player games.
+
+    ``first_player_results[i]`` is the first player's result in game ``i``:
+    ``1`` win, ``0`` loss, ``0.5`` draw (Ludii's rank utility mapped to
+    ``(u + 1) / 2``).  Definitions, from Ludii's ``Evaluation`` module
+    (``metrics/single/outcome/*.java``, Ludeme/Ludii on GitHub):
+
+    * **AdvantageP1** — "Percentage of games where player 1 won.  Draws and
+      multi-player results calculated as partial wins": mean of
+      ``(utility_P1 + 1) / 2`` over the trials.
+    * **Balance** — "Similarity between player win-rates.  Draws and
+      multi-player results calculated as partial wins": ``1 - max |rate_a -
+      rate_b|`` over player pairs, each rate the mean partial win; with two
+      players ``1 - |2 * AdvantageP1 - 1|``.
+    * **Drawishness** — "Percentage of games which end in a draw (not
+      including timeouts)": draws / trials (Botanik games always end, so no
+      timeouts exist).
+
+    ``P1`` is the player who moves first in the game (seat 0 here), whatever
+    bot sits there.  All three are ``None`` with no games.  Raises
+    ``ValueError`` for a result other than 0, 0.5 or 1.
+    """
+    n = len(first_player_results)
+    if any(r not in (0, 0.5, 1) for r in first_player_results):
+        raise ValueError("results must be 0, 0.5 or 1")
+    if n == 0:
+        return {"balance": None, "advantage_p1": None, "drawishness": None}
+    p1 = sum(first_player_results) / n
+    p2 = sum(1 - r for r in first_player_results) / n
+    draws = sum(1 for r in first_player_results if r == 0.5) / n
+    return {"balance": _r(1.0 - abs(p1 - p2)), "advantage_p1": _r(p1), "drawishness": _r(draws)}
+
+
+def histogram(values: Sequence[float], max_bins: int = 30) -> dict[str, list[float]]:
+    """Histogram of ``values``: ``{"edges": [...], "counts": [...]}``.
+
+    Integer data (scores, lengths) get unit-aligned bins ``[v - 0.5, v + 0.5)``
+    widened by a whole factor so that at most ``max_bins`` bins remain; other
+    data get ``max_bins`` equal bins.  ``len(edges) == len(counts) + 1``.
+    Empty input gives empty lists.
+    """
+    import numpy as np
+
+    if not values:
+        return {"edges": [], "counts": []}
+    arr = np.asarray(values, dtype=float)
+    lo, hi = float(arr.min()), float(arr.max())
+    if all(float(v).is_integer() for v in values):
+        width = max(1, math.ceil((hi - lo + 1) / max_bins))
+        nbins = math.floor((hi - lo) / width) + 1
+        edges = lo - 0.5 + width * np.arange(nbins + 1)
+    else:
+        if hi == lo:
+            hi = lo + 1.0
+        edges = np.linspace(lo, hi, max_bins + 1)
+    counts, _ = np.histogram(arr, bins=edges)
+    return {"edges": [_r(float(e)) or 0.0 for e in edges], "counts": [int(c) for c in counts]}
+
+
+def describe(values: Sequence[float], hist: bool = False) -> dict[str, Any]:
+    """Summary of a sample: ``n``, ``mean``, ``sd`` (sample, ddof=1), ``min``,
+    ``q05``, ``q25``, ``median``, ``q75``, ``q95``, ``max`` (numpy's default
+    linear quantiles) and, when ``hist`` is true, ``histogram`` (see
+    :func:`histogram`).  Undefined values are ``None``.
+    """
+    import numpy as np
+
+    out: dict[str, Any] = {"n": len(values)}
+    keys = ("mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max")
+    if not values:
+        out.update(dict.fromkeys(keys))
+    else:
+        arr = np.asarray(values, dtype=float)
+        q = np.quantile(arr, [0.05, 0.25, 0.5, 0.75, 0.95])
+        out["mean"] = _r(float(arr.mean()))
+        out["sd"] = _r(float(arr.std(ddof=1))) if len(arr) > 1 else None
+        out["min"] = _r(float(arr.min()))
+        out["q05"], out["q25"], out["median"], out["q75"], out["q95"] = (
+            _r(float(x)) for x in q
+        )
+        out["max"] = _r(float(arr.max()))
+    if hist:
+        out["histogram"] = histogram(values)
+    return out
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def fisher_two_proportions(k1: int, n1: int, k2: int, n2: int) -> float | None:
+    """Two-sided p-value of Fisher's exact test on the 2x2 table
+    ``[[k1, n1 - k1], [k2, n2 - k2]]`` (``scipy.stats.fisher_exact``).
+
+    ``None`` when either sample is empty.
+    """
+    if n1 == 0 or n2 == 0:
+        return None
+    from scipy.stats import fisher_exact
+
+    res = fisher_exact([[k1, n1 - k1], [k2, n2 - k2]], alternative="two-sided")
+    return _r(float(res.pvalue))
+
+
+def mann_whitney(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """Two-sided p-value of the Mann-Whitney U test (``scipy.stats.mannwhitneyu``,
+    asymptotic with continuity correction when ties exist).
+
+    ``None`` when a sample is empty; ``1.0`` when every value in both samples
+    is the same (no evidence of a difference).
+    """
+    if not a or not b:
+        return None
+    if len(set(a) | set(b)) == 1:
+        return 1.0
+    from scipy.stats import mannwhitneyu
+
+    res = mannwhitneyu(list(a), list(b), alternative="two-sided")
+    return _r(float(res.pvalue))
+
+
+def holm(pvalues: Sequence[float | None]) -> list[float | None]:
+    """Holm-Bonferroni adjusted p-values (same order; ``None`` stays ``None``).
+
+    Controls the family-wise error rate over one comparison's tests.
+    """
+    idx = [i for i, p in enumerate(pvalues) if p is not None]
+    m = len(idx)
+    order = sorted(idx, key=lambda i: (pvalues[i], i))
+    adjusted: list[float | None] = [None] * len(pvalues)
+    running = 0.0
+    for rank, i in enumerate(order):
+        p = pvalues[i]
+        assert p is not None
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[i] = _r(running)
+    return adjusted

@@ -1,0 +1,132 @@
+"""Where games run: a tiny futures-style pool interface and its local implementations.
+
+A simulation is cut into *batches* (consecutive game indices).  Each batch is
+one call ``fn(*args)`` submitted to a :class:`Pool`; results come back in any
+order and the caller reassembles them by batch index, so the outcome does not
+depend on the pool or its size.
+
+The seam for a cluster
+----------------------
+:class:`Pool` is the subset of :class:`concurrent.futures.Executor` the
+runner uses — ``submit(fn, *args) -> future`` (a future with ``result()``)
+and ``as_completed(futures)`` — plus ``shutdown()``.  A Dask
+``distributed.Client`` implements the same futures interface
+(``client.submit(fn, *args, pure=False)`` returns a future with ``result()``;
+``distributed.as_completed`` iterates finished futures), so a cluster pool is
+a ~15-line adapter::
+
+    class DaskPool:
+        def __init__(self, client): self.client = client
+        def submit(self, fn, *args): return self.client.submit(fn, *args, pure=False)
+        def as_completed(self, futures): return distributed.as_completed(futures)
+        def shutdown(self): pass          # the client belongs to the caller
+        workers = property(lambda self: len(self.client.scheduler_info()["workers"]))
+
+The batch function (:func:`botanik_design.sim.runner.play_batch`) and its
+arguments are plain picklable objects (frozen dataclasses and strings), which
+is what both process pools and Dask need.  Adding that adapter (and a
+``--scheduler ADDRESS`` option) is left to a later issue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol
+
+
+class Pool(Protocol):
+    """A futures-style executor of batches (see the module docstring)."""
+
+    @property
+    def workers(self) -> int:
+        """Number of workers (for choosing batch sizes only)."""
+        ...
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Schedule ``fn(*args)``; return a future with ``result()``."""
+        ...
+
+    def as_completed(self, futures: Iterable[Any]) -> Iterator[Any]:
+        """Yield the given futures as they finish."""
+        ...
+
+    def shutdown(self) -> None:
+        """Release the workers (idempotent)."""
+        ...
+
+
+class InlinePool:
+    """Runs each batch at once in the calling process (``workers == 1``).
+
+    ``submit`` returns an already finished :class:`concurrent.futures.Future`;
+    an exception raised by the batch is stored in it and re-raised by
+    ``result()``, as with a real pool.
+    """
+
+    workers = 1
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` now; return its finished future."""
+        fut: Future[Any] = Future()
+        try:
+            fut.set_result(fn(*args))
+        except BaseException as exc:  # noqa: BLE001 - delivered through the future
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            fut.set_exception(exc)
+        return fut
+
+    def as_completed(self, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
+        """The futures in submission order (they are all finished)."""
+        return iter(list(futures))
+
+    def shutdown(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessPool:
+    """Local worker processes: a :class:`concurrent.futures.ProcessPoolExecutor`.
+
+    Raises ``ValueError`` when ``workers < 1``.
+    """
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be >= 1, got {workers}")
+        self.workers = workers
+        self._executor = ProcessPoolExecutor(max_workers=workers)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Schedule ``fn(*args)`` in a worker process."""
+        return self._executor.submit(fn, *args)
+
+    def as_completed(self, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
+        """:func:`concurrent.futures.as_completed`."""
+        return as_completed(list(futures))
+
+    def shutdown(self) -> None:
+        """Stop the workers, cancelling batches not yet started."""
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+def local_pool(workers: int) -> Pool:
+    """The default pool: :class:`InlinePool` for 1 worker, else :class:`ProcessPool`.
+
+    Raises ``ValueError`` when ``workers < 1``.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    return InlinePool() if workers == 1 else ProcessPool(workers)
+
+
+def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
+    """Split game indices ``0 .. n-1`` into consecutive batches.
+
+    About 8 batches per worker (for load balancing and a smooth progress
+    bar), at most ``max_batch`` games each.  The split never affects results.
+    """
+    if n <= 0:
+        return []
+    size = max(1, min(max_batch, -(-n // (max(1, workers) * 8))))
+    return [range(i, min(n, i + size)) for i in range(0, n, size)]

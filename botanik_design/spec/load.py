@@ -2,7 +2,9 @@
 
 A *reference* is either a bundled name (``standard``, ``botanik``) or a path to
 a YAML file (absolute, or relative to ``relative_to`` / the working directory).
-Loading validates the file; any problem raises :class:`SpecError`.
+Loading runs exactly the checks of ``botanik-design validate``: any error
+raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
+(warnings do not stop loading).
 """
 
 from __future__ import annotations
@@ -11,14 +13,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
-
 from botanik_design.model.sides import Side, exits_mask
 from botanik_design.model.tileset import Colour, Kind, TileDef, TileSet, TileType
 from botanik_design.model.variant import Variant
-from botanik_design.spec.bundled import bundled_tilesets, bundled_variants, schema
+from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError
+from botanik_design.spec.refs import bundled, find_ref
 
 
 def resolve_ref(
@@ -26,42 +26,23 @@ def resolve_ref(
 ) -> tuple[str, Traversable | Path]:
     """Find the file a reference names.
 
-    ``kind`` is ``"tileset"`` or ``"variant"``.  A bundled name wins over a
-    file of the same name only when no such file exists.  Returns
-    ``(display_name, file)``; raises :class:`SpecError` when nothing matches.
+    ``kind`` is ``"tileset"`` or ``"variant"``.  A file (relative to
+    ``relative_to``, default the working directory) wins over a bundled name.
+    Returns ``(display_name, file)``; raises :class:`SpecError` when nothing
+    matches.
     """
-    base = relative_to if relative_to is not None else Path.cwd()
-    candidate = Path(ref) if Path(ref).is_absolute() else base / ref
-    if candidate.is_file():
-        return str(candidate), candidate
-    bundled = bundled_tilesets() if kind == "tileset" else bundled_variants()
-    if ref in bundled:
-        return ref, bundled[ref]
-    known = ", ".join(sorted(bundled))
-    raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} ({known})")
-
-
-def _read(file: Traversable | Path, name: str) -> Any:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(f"{name}: cannot read: {exc}") from exc
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise SpecError(f"{name}: not valid YAML: {exc}") from exc
-
-
-def _check_schema(data: Any, kind: str, name: str) -> None:
-    validator = jsonschema.Draft202012Validator(schema(kind))
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        problems = [f"{name}: /{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors]
-        raise SpecError(f"{name}: not a valid {kind}", problems)
+    found = find_ref(ref, kind, relative_to)
+    if found is None:
+        known = ", ".join(sorted(bundled(kind)))
+        raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} ({known})")
+    return found
 
 
 def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
-    """Build a :class:`TileSet` from schema-valid data (no semantic checks)."""
+    """Build a :class:`TileSet` from schema-valid data (no semantic checks).
+
+    Raises ``KeyError``/``ValueError`` on data the tile set schema rejects.
+    """
     colours = tuple(Colour(c["name"], c["symbol"], c["display"]) for c in data["palette"])
     tiles = tuple(
         TileDef(
@@ -82,47 +63,36 @@ def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
     )
 
 
+def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
+    """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
+    from botanik_design.spec.validate import Session
+
+    name, file = resolve_ref(ref, kind, relative_to)
+    session = Session()
+    doc = session.read_source(file, name, kind)
+    problems = errors(session.check(doc))
+    if problems:
+        raise SpecError(f"{name}: not a valid {kind}", [d.format() for d in problems])
+    return session, doc
+
+
 def load_tileset(ref: str, relative_to: Path | None = None) -> TileSet:
     """Load and validate a tile set by bundled name or path.
 
-    Raises :class:`SpecError` when the file is missing, unreadable or invalid.
+    Raises :class:`SpecError` when the file is missing, unreadable or has any
+    error ``botanik-design validate`` would report.
     """
-    name, file = resolve_ref(ref, "tileset", relative_to)
-    data = _read(file, name)
-    _check_schema(data, "tileset", name)
-    return tileset_from_data(data, str(file) if isinstance(file, Path) else None)
-
-
-def _variant_chain(
-    ref: str, relative_to: Path | None
-) -> list[tuple[str, dict[str, Any], Path | None]]:
-    """The variant and its ancestors, child first: ``(name, data, folder)``."""
-    chain: list[tuple[str, dict[str, Any], Path | None]] = []
-    seen: list[str] = []
-    current: str | None = ref
-    folder = relative_to
-    while current is not None:
-        name, file = resolve_ref(current, "variant", folder)
-        if name in seen:
-            raise SpecError(f"cyclic extends: {' -> '.join([*seen, name])}")
-        seen.append(name)
-        data = _read(file, name)
-        _check_schema(data, "variant", name)
-        own_folder = file.parent if isinstance(file, Path) else None
-        chain.append((name, data, own_folder))
-        current = data.get("extends")
-        folder = own_folder
-        if len(chain) > 32:
-            raise SpecError(f"extends chain too long from {ref!r}")
-    return chain
+    _, doc = _checked(ref, "tileset", relative_to)
+    return tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
 
 
 def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The variant's effective options: defaults, overridden root-first along ``extends``."""
-    options = Variant().options()
-    for _, data, _ in reversed(_variant_chain(ref, relative_to)):
-        options.update(data.get("options") or {})
-    return options
+    """The variant's effective options: defaults, overridden root-first along ``extends``.
+
+    Raises :class:`SpecError` when the variant (or an ancestor) is invalid.
+    """
+    session, doc = _checked(ref, "variant", relative_to)
+    return dict(session.variant_info(doc).options)
 
 
 def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
@@ -130,19 +100,12 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
 
     The default tile set (``tileset``) is inherited from the nearest ancestor
     that names one, and made absolute when it is a path.  Raises
-    :class:`SpecError` on a missing file, invalid content or a cyclic chain.
+    :class:`SpecError` on a missing file, invalid content, an invalid parent or
+    tile set, or a cyclic chain.
     """
-    chain = _variant_chain(ref, relative_to)
-    options = Variant().options()
-    tileset: str | None = None
-    for _, data, folder in reversed(chain):
-        options.update(data.get("options") or {})
-        if "tileset" in data:
-            ts = data["tileset"]
-            if folder is not None and (folder / ts).is_file():
-                ts = str(folder / ts)
-            tileset = ts
-    top = chain[0][1]
-    return Variant.from_options(
-        options, name=top["variant"], title=top.get("title", ""), tileset=tileset
-    )
+    session, doc = _checked(ref, "variant", relative_to)
+    variant = session.variant_info(doc).variant
+    if variant is None:
+        raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
+    assert isinstance(variant, Variant)
+    return variant

@@ -1,0 +1,55 @@
+"""Resolve a tile set or variant reference (bundled name or path) without raising."""
+
+from __future__ import annotations
+
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+
+Source = Traversable | Path
+
+
+def bundled(kind: str) -> dict[str, Traversable]:
+    """Bundled files of ``kind`` (``tileset`` or ``variant``) by name; empty for other kinds."""
+    if kind == "tileset":
+        return bundled_tilesets()
+    if kind == "variant":
+        return bundled_variants()
+    return {}
+
+
+def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | None:
+    """``(display name, file)`` for ``ref``, or ``None`` when nothing matches.
+
+    A path (absolute, or relative to ``folder``, default the working directory)
+    that names an existing file wins; otherwise a bundled name of ``kind``.
+    """
+    base = folder if folder is not None else Path.cwd()
+    try:
+        candidate = Path(ref) if Path(ref).is_absolute() else base / ref
+        if candidate.is_file():
+            return str(candidate), candidate
+    except (OSError, ValueError):  # embedded NUL, name too long, ...
+        pass
+    files = bundled(kind)
+    if ref in files:
+        return ref, files[ref]
+    return None
+
+
+def source_key(source: Source, name: str) -> str:
+    """A stable identity for a file: its resolved path, else ``bundled:<name>``."""
+    if isinstance(source, Path):
+        try:
+            return str(source.resolve())
+        except (OSError, RuntimeError):
+            return str(source)
+    return f"bundled:{name}:{source.name}"
+
+
+def source_folder(source: Source) -> Path | None:
+    """The folder relative references in ``source`` resolve against (``None`` inside a zip)."""
+    if isinstance(source, Path):
+        return source.parent
+    return None

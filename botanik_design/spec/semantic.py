@@ -1,0 +1,131 @@
+"""Semantic checks no JSON Schema can express (errors).
+
+Tile sets: unique ids and colour names, colours declared, ``kind`` agreeing
+with ``type``, exits fitting the type, exactly two Source copies.  Variants
+(with their effective options and tile set): enough tiles for the setup, and
+option combinations that leave nothing to score.  Each function takes
+schema-valid data and returns diagnostics; none raises on such data.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from typing import Any
+
+from botanik_design.model.sides import Side, exits_mask
+from botanik_design.model.tileset import KIND_OF_TYPE, TileSet, TileType, exits_fit_type
+from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.positions import Path, Positions, pointer
+
+#: What each type's exits must look like (for messages).
+EXITS_NEEDED: dict[TileType, str] = {
+    TileType.STRAIGHT: "2 exits on opposite sides (N+S or E+W)",
+    TileType.CORNER: "2 exits on adjacent sides",
+    TileType.TEE: "3 exits",
+    TileType.CROSS: "4 exits",
+    TileType.PLANT: "exactly 1 exit",
+    TileType.VEGETABLE: "exactly 1 exit",
+    TileType.MECHA: "no exits",
+    TileType.SOURCE: "at least 1 exit",
+}
+
+#: Number of Source copies a tile set must hold: one per player.
+SOURCE_COPIES = 2
+
+
+class _Out:
+    """Collects diagnostics for one file, positioned through its :class:`Positions`."""
+
+    def __init__(self, name: str, positions: Positions) -> None:
+        self.name = name
+        self.positions = positions
+        self.items: list[Diagnostic] = []
+
+    def add(self, path: Path, rule: str, message: str, hint: str = "",
+            level: str = "error", at_key: bool = False) -> None:
+        line, col = self.positions.key(path) if at_key else self.positions.value(path)
+        self.items.append(Diagnostic(self.name, line, col,
+                                     "warning" if level == "warning" else "error",
+                                     rule, message, pointer(path), hint))
+
+
+def check_tileset(data: Mapping[str, Any], positions: Positions, name: str) -> list[Diagnostic]:
+    """Semantic errors of a schema-valid tile set document."""
+    out = _Out(name, positions)
+    declared: dict[str, int] = {}
+    for i, colour in enumerate(data["palette"]):
+        cname = colour["name"]
+        if cname in declared:
+            out.add(("palette", i, "name"), "sem-duplicate-colour",
+                    f"colour `{cname}` is declared twice (first as palette entry "
+                    f"{declared[cname]})")
+        else:
+            declared[cname] = i
+    ids: dict[str, int] = {}
+    sources: list[int] = []
+    for i, tile in enumerate(data["tiles"]):
+        tid = tile["id"]
+        if tid in ids:
+            line = positions.value(("tiles", ids[tid], "id"))[0]
+            out.add(("tiles", i, "id"), "sem-duplicate-id",
+                    f"tile id `{tid}` is already used (line {line})",
+                    "each definition needs its own id; use `copies` for identical tiles")
+        else:
+            ids[tid] = i
+        ttype = TileType(tile["type"])
+        colour = tile.get("colour")
+        if colour is not None and colour not in declared:
+            close = difflib.get_close_matches(colour, list(declared), n=1, cutoff=0.6)
+            out.add(("tiles", i, "colour"), "sem-undeclared-colour",
+                    f"colour `{colour}` is not declared in the palette",
+                    f"did you mean `{close[0]}`?" if close else
+                    "declared: " + ", ".join(f"`{c}`" for c in declared))
+        want_kind = KIND_OF_TYPE[ttype].value
+        if tile["kind"] != want_kind:
+            out.add(("tiles", i, "kind"), "sem-kind-type",
+                    f"a `{ttype.value}` tile is of kind `{want_kind}`, not `{tile['kind']}`")
+        mask = exits_mask([Side[s] for s in tile["exits"]])
+        if not exits_fit_type(ttype, mask):
+            have = "".join(tile["exits"]) or "none"
+            out.add(("tiles", i, "exits"), "sem-exits-type",
+                    f"a `{ttype.value}` tile needs {EXITS_NEEDED[ttype]}; these exits are {have}")
+        if tile["kind"] == "source" or ttype is TileType.SOURCE:
+            sources.append(i)
+    copies = sum(data["tiles"][i]["copies"] for i in sources)
+    if copies != SOURCE_COPIES:
+        path: Path = ("tiles", sources[0], "copies") if sources else ("tiles",)
+        out.add(path, "sem-source-copies",
+                f"the set holds {copies} Source tile(s); it needs exactly {SOURCE_COPIES}, "
+                "one per player", "declare one `type: source` tile with `copies: 2`")
+    return out.items
+
+
+def setup_tiles(options: Mapping[str, Any]) -> int:
+    """Machine tiles a game needs before the first pick: middle stacks plus one arrival draw."""
+    return int(options["registry_columns"]) * int(options["initial_middle_tiles"]) + int(
+        options["arrival_tiles"])
+
+
+def check_setup(tileset: TileSet, options: Mapping[str, Any], out_path: Path,
+                positions: Positions, name: str) -> list[Diagnostic]:
+    """``sem-too-few-tiles`` when the tile set cannot fill the registry and one arrival draw."""
+    need = setup_tiles(options)
+    have = tileset.machine_tile_count()
+    if have >= need:
+        return []
+    out = _Out(name, positions)
+    out.add(out_path, "sem-too-few-tiles",
+            f"tile set `{tileset.name}` has {have} machine tiles; the setup needs {need} "
+            f"({options['registry_columns']} columns x {options['initial_middle_tiles']} "
+            f"middle tiles + {options['arrival_tiles']} arrival tiles)")
+    return out.items
+
+
+def scores_possible(options: Mapping[str, Any]) -> bool:
+    """Whether any scoring rule can award a point under these effective options."""
+    return bool(
+        options["group_points_per_tile"] > 0
+        or options["flower_points"] > 0
+        or (options["mecha_botanist"] == "wildcard" and options["mecha_bonus"] > 0)
+    )

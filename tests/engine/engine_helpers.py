@@ -1,0 +1,38 @@
+"""Shared helpers for the engine tests."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from botanik_design.engine.state import GameState, new_game
+from botanik_design.model.tileset import TileSet
+from botanik_design.model.variant import Variant
+from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+from botanik_design.spec.load import load_tileset, load_variant
+
+
+@cache
+def tileset(name: str) -> TileSet:
+    return load_tileset(name)
+
+
+@cache
+def variant(name: str) -> Variant:
+    return load_variant(name)
+
+
+VARIANTS = sorted(bundled_variants())
+TILESETS = sorted(bundled_tilesets())
+
+
+def random_game(ts: TileSet, v: Variant, seed: int, check: object = None) -> GameState:
+    """Play a uniformly random game; ``check(state)`` is called after each action."""
+    s = new_game(ts, v, seed)
+    rng = random.Random(seed * 7919 + 1)
+    while not s.is_terminal():
+        la = s.legal_actions()
+        s.apply_action(la[rng.randrange(len(la))])
+        if callable(check):
+            check(s)
+    return s

@@ -1,0 +1,89 @@
+"""Property tests: the incremental machine (hot path) agrees with the networkx views."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import networkx as nx
+from engine_helpers import tileset, variant
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botanik_design.engine import graph as g
+from botanik_design.engine.geometry import ORIGIN, decode_cell
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.network import open_ends, pipe_graph
+from botanik_design.engine.placement import legal_placements, machine_view, reference_placements
+from botanik_design.engine.tiles import compile_tiles
+
+CLOSURES = ["open-end", "no-cycle", "none"]
+SCOPES = ["source-network", "every-network", "whole-machine"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    closure=st.sampled_from(CLOSURES),
+    scope=st.sampled_from(SCOPES),
+    wildcard=st.booleans(),
+    fixed=st.booleans(),
+    picks=st.lists(
+        st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()),
+        min_size=5,
+        max_size=40,
+    ),
+    crop_bias=st.booleans(),
+)
+def test_fast_placements_agree_with_networkx(
+    closure: str, scope: str, wildcard: bool, fixed: bool,
+    picks: list[tuple[int, int, bool]], crop_bias: bool,
+) -> None:
+    """Random machines grown by legal placements; compact growth (most touching
+    neighbours first) and crop-heavy draws make closure and cycles matter."""
+    v = replace(
+        variant("standard"), closure=closure, closure_scope=scope,  # type: ignore[arg-type]
+        mecha_botanist="wildcard" if wildcard else "swap",
+        rotation="fixed" if fixed else "free",
+    )
+    table = compile_tiles(tileset("botanik"), v)
+    src = table.source_id(0)
+    m = Machine(src, table.masks[src][0])
+    crops = [i for i in range(table.n_machine) if table.defs[i].kind.value in ("crop", "mecha")]
+    for tile_pick, place_pick, compact in picks:
+        pool = crops if crop_bias and tile_pick % 2 else range(table.n_machine)
+        tile = pool[tile_pick // 2 % len(pool)]
+        fast = legal_placements(m, table, tile, closure, scope)
+        view = machine_view(m)
+        assert fast == reference_placements(view, table, tile, closure, scope)
+        if not fast:
+            continue
+        if compact:
+            fast = sorted(fast, key=lambda k: (-_facing(m, k // 4), -_touching(m, k // 4), k))[:3]
+        key = fast[place_pick % len(fast)]
+        cell, r = divmod(key, 4)
+        m.place(cell, tile, r, table.masks[tile][r], table.wild[tile])
+        _check_components(m)
+
+
+def _facing(m: Machine, cell: int) -> int:
+    return bin(m.frontier[cell] & 15).count("1")
+
+
+def _touching(m: Machine, cell: int) -> int:
+    return sum(cell + d in m.tile for d in (1, -1, 256, -256))
+
+
+def _check_components(m: Machine) -> None:
+    view = machine_view(m)
+    pg = pipe_graph(view)
+    assert m.total_open == open_ends(view)
+    for comp in nx.connected_components(pg):
+        cells = list(comp)
+        codes = [(x + 128) * 256 + y + 128 for x, y in cells]
+        roots = {m.find(c) for c in codes}
+        assert len(roots) == 1, "union-find splits a pipe component"
+        root = roots.pop()
+        assert m.open[root] == open_ends(view, cells)
+        assert m.cyc[root] == g.has_cycle(pg, cells)
+    # different components have different roots
+    assert len({m.find(c) for c in m.tile}) == nx.number_connected_components(pg)
+    assert decode_cell(ORIGIN) == (0, 0)

@@ -1,0 +1,99 @@
+"""``botanik-design edit``: the tile-set editor (a Textual TUI)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``edit`` sub-command."""
+    parser = subparsers.add_parser(
+        "edit",
+        help="edit a tile set in a terminal UI (keeps comments and formatting)",
+        description=(
+            "Edit a tile-set YAML file in a terminal UI: a table of the tiles, a preview, "
+            "fields, live validation.  Saving keeps comments, key order and formatting of "
+            "everything you did not edit, and writes atomically.  Press ? in the editor "
+            "for the keys."
+        ),
+    )
+    parser.add_argument("file", metavar="TILESET.yaml", help="the tile-set file to edit")
+    parser.add_argument(
+        "--from", dest="from_", metavar="NAME",
+        help="start a new tile set at TILESET.yaml from a bundled one (e.g. botanik, quick-3) "
+        "or another file; nothing is written until you save",
+    )
+    parser.add_argument(
+        "--force", action="store_true",
+        help="with --from: replace TILESET.yaml when it already exists (on save)",
+    )
+
+
+def _stem_name(path: Path) -> str:
+    """A valid ``tileset:`` name from a file name (``My Set.yaml`` -> ``my-set``)."""
+    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
+    return stem[:64] or "tileset"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
+    from botanik_design.spec import SpecError, resolve_ref
+    from botanik_design.tui.editor.document import DocumentError, TilesetDocument
+
+    path = Path(args.file)
+    name = args.file
+    try:
+        if args.from_ is not None:
+            if path.exists() and not args.force:
+                print(f"error: {name} already exists; use --force to start over from "
+                      f"{args.from_!r} (nothing is written until you save), or drop --from "
+                      "to edit it", file=sys.stderr)
+                return 2
+            if not path.parent.is_dir():
+                print(f"error: {name}: folder {str(path.parent)!r} does not exist",
+                      file=sys.stderr)
+                return 2
+            try:
+                _, source = resolve_ref(args.from_, "tileset")
+            except SpecError as exc:
+                print(f"error: --from: {exc}", file=sys.stderr)
+                return 2
+            text = source.read_text(encoding="utf-8")
+            doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path), name=name)
+            note = (f"new tile set from {args.from_}: not on disk until you save (ctrl+s) · "
+                    "? for help")
+        else:
+            if not path.exists():
+                print(f"error: {name}: no such file; to start a new tile set use "
+                      f"`botanik-design edit {name} --from botanik` (bundled: botanik, quick-3)",
+                      file=sys.stderr)
+                return 2
+            if path.is_dir():
+                print(f"error: {name} is a folder, not a tile-set file", file=sys.stderr)
+                return 2
+            doc = TilesetDocument.open(path, name=name)
+            note = ""
+    except DocumentError as exc:
+        print(f"error: {exc}\nThe file was not changed; fix it in a text editor and try again.",
+              file=sys.stderr)
+        return 1
+    except UnicodeDecodeError as exc:
+        print(f"error: {name}: not UTF-8 text ({exc.reason} at byte {exc.start}); "
+              "the file was not changed", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+    if not doc.roundtrip_exact and args.from_ is None:
+        note = ("note: this file's layout could not be reproduced exactly; saving will "
+                "normalise its indentation (comments are kept) · ? for help")
+
+    from botanik_design.tui.editor.app import EditorApp
+
+    EditorApp(doc, note=note).run()
+    return 0

@@ -1,0 +1,1 @@
+"""The tile-set editor (``botanik-design edit``): document model, app and screens."""

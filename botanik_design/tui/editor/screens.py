@@ -1,0 +1,146 @@
+"""Modal screens of the tile-set editor: help, delete confirmation, unsaved changes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+#: (keys, what they do), shown by the help screen; the footer shows the main ones.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("↑ ↓  PgUp PgDn", "move through the tiles"),
+    ("tab  shift+tab", "move between the table, the fields and the problems"),
+    ("enter", "in the table: edit the selected tile's fields"),
+    ("esc", "back to the table"),
+    ("a", "add a tile after the selected one"),
+    ("d", "duplicate the selected tile"),
+    ("x  delete", "delete the selected tile (asks first)"),
+    ("n  e  s  w", "toggle the pipe exit on the north, east, south, west side"),
+    ("r", "rotate the exits a quarter turn clockwise"),
+    ("+  -", "one copy more, one copy less"),
+    ("u  ctrl+z", "undo"),
+    ("ctrl+y", "redo"),
+    ("ctrl+s", "save (also when there are errors: the status bar warns)"),
+    ("q  ctrl+q", "quit (asks first when there are unsaved changes)"),
+    ("?", "this help"),
+    ("mouse", "click a row, a field, an exit button, a side of the preview, a problem"),
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The list of keys."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1;
+    }
+    HelpScreen #help-close { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "close", "Close", show=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, what in KEYS:
+            table.add_row(keys, what)
+        legend = Text.assemble(
+            ("\nTiles: ", "bold"),
+            "top-left the colour symbol, top-right the flowers (✿), bottom-left the "
+            "type letter (I straight, L corner, T tee, X cross, P plant, V vegetable, "
+            "M mecha-botanist ☻, S Source ◎); pipes run from their exits to the centre.",
+        )
+        with VerticalScroll():
+            yield Static(Text("Tile-set editor — keys", style="bold"))
+            yield Static(table)
+            yield Static(legend)
+            yield Button("Close (esc)", id="help-close", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A question with a few buttons; dismisses with the chosen button's id.
+
+    ``choices`` are ``(id, label, key)``; ``escape`` dismisses with ``"cancel"``.
+    """
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical {
+        width: 60; max-width: 100%; height: auto;
+        border: thick $warning; background: $panel; padding: 1 2;
+    }
+    ChoiceScreen #question { margin-bottom: 1; }
+    ChoiceScreen Horizontal { height: auto; align-horizontal: center; }
+    ChoiceScreen Button { margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "choose('cancel')", "Cancel")]
+
+    def __init__(self, question: str, choices: list[tuple[str, str, str]],
+                 *, default: str | None = None) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+        self.default = default or choices[0][0]
+        self._keys = {key: cid for cid, _, key in choices}
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                for cid, label, _ in self.choices:
+                    yield Button(label, id=f"choice-{cid}", compact=True,
+                                 variant="primary" if cid == self.default else "default")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#choice-{self.default}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("choice-"):
+            self.dismiss(event.button.id.removeprefix("choice-"))
+
+    def on_key(self, event: Key) -> None:
+        if event.key in self._keys:
+            event.stop()
+            self.dismiss(self._keys[event.key])
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+def confirm_quit_screen(name: str, errors: int) -> ChoiceScreen:
+    """Unsaved changes on quit: save / discard / cancel."""
+    extra = f"\n(The file has {errors} error{'s' if errors != 1 else ''}; it is saved anyway.)" \
+        if errors else ""
+    return ChoiceScreen(
+        f"[b]{name}[/b] has unsaved changes.{extra}\n"
+        "[b]s[/b] save and quit · [b]d[/b] discard them and quit · [b]esc[/b] go back",
+        [("save", "Save", "s"), ("discard", "Discard", "d"), ("cancel", "Cancel", "c")],
+        default="save",
+    )
+
+
+def confirm_delete_screen(tile_id: str, copies: int | None) -> ChoiceScreen:
+    """Deleting a tile: yes / no."""
+    n = f" ({copies} cop{'y' if copies == 1 else 'ies'})" if copies is not None else ""
+    return ChoiceScreen(
+        f"Delete tile [b]{tile_id}[/b]{n}?  (u undoes it)\n[b]y[/b] delete · [b]n[/b]/esc keep",
+        [("yes", "Delete", "y"), ("cancel", "Keep", "n")],
+        default="yes",
+    )

@@ -248,7 +248,7 @@ class Session:
             assert d.data is not None
             for k, v in (d.data.get("options") or {}).items():
                 options[k] = v
-                origins[k] = f"{d.data['variant']} ({d.name})"
+                origins[k] = _origin(d)
         info.options, info.origins = options, origins
         own: dict[str, Any] = doc.data.get("options") or {}
         out += lint.lint_variant_options(own, options, doc.positions, doc.name)
@@ -266,7 +266,7 @@ class Session:
         if owner is not None and owner.data is not None:
             ref = owner.data["tileset"]
             info.tileset_ref = ref
-            info.tileset_origin = f"{owner.data['variant']} ({owner.name})"
+            info.tileset_origin = _origin(owner)
             ts_doc = self._resolve(ref, "tileset", owner.folder)
             if owner is doc:
                 if ts_doc is None:
@@ -304,6 +304,13 @@ class Session:
             except (TypeError, ValueError):  # the schema knows an option the model does not
                 info.variant = None
         return info
+
+
+def _origin(doc: Doc) -> str:
+    """``standard`` for a bundled variant, ``<variant> (<file>)`` otherwise."""
+    assert doc.data is not None
+    name = str(doc.data["variant"])
+    return name if doc.name == name else f"{name} ({doc.name})"
 
 
 def _absolute(ref: str | None, folder: Path | None) -> str | None:

@@ -1,0 +1,166 @@
+"""``botanik-design validate [PATH ...]``: check tile sets, variants, records and positions.
+
+Exit codes: 0 valid; 1 invalid (or warnings with ``--strict``); 2 usage or
+I/O error (a missing path, an unreadable file, ``--simulate`` without an
+engine).  Imports only the spec layer at module level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``validate`` sub-command to the top-level parser."""
+    p = subparsers.add_parser(
+        "validate",
+        help="check tile sets, variants, records and positions",
+        description="Check spec files (YAML) for YAML, schema and semantic problems and "
+        "design smells. Without PATH, checks the bundled tile sets and variants. "
+        "Exit status: 0 valid, 1 invalid (or warnings with --strict), 2 usage or I/O error.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files, or folders searched recursively for *.yaml and *.yml")
+    p.add_argument("--format", choices=("text", "json", "github"), default="text",
+                   help="text (default): file:line:col: level: message [rule]; json: a "
+                   "machine-readable report; github: workflow annotations")
+    p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--show-effective", action="store_true",
+                   help="print each variant's effective options and where each comes from")
+    p.add_argument("--no-color", action="store_true", help="never colour the text output")
+    p.add_argument("--simulate", type=_positive, metavar="N", default=0,
+                   help="also play N seeded random games per valid variant (needs the engine)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], list[Diagnostic]]:
+    """Files to check as ``(file, display name)``, and ``io-*`` problems with the arguments."""
+    from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+    from botanik_design.spec.validate import yaml_files
+
+    if not paths:
+        found: list[tuple[Traversable | Path, str]] = []
+        for group in (bundled_tilesets(), bundled_variants()):
+            found += [(f, str(f)) for f in group.values()]
+        return found, []
+    files: list[tuple[Traversable | Path, str]] = []
+    problems: list[Diagnostic] = []
+    for arg in paths:
+        path = Path(arg)
+        try:
+            if path.is_dir():
+                listed = yaml_files(path)
+                if not listed:
+                    print(f"{arg}: no *.yaml or *.yml files here", file=sys.stderr)
+                files += [(f, str(f)) for f in listed]
+            elif path.exists():
+                files.append((path, arg))
+            else:
+                problems.append(Diagnostic(arg, None, None, "error", "io-missing",
+                                           "no such file or folder"))
+        except OSError as exc:
+            problems.append(Diagnostic(arg, None, None, "error", "io-unreadable",
+                                       f"cannot read: {exc.strerror or exc}"))
+    return files, problems
+
+
+def effective_entry(info: Any) -> dict[str, Any]:
+    """JSON-ready effective variant: name, tile set and each option with its origin."""
+    assert info.doc.data is not None
+    return {
+        "file": info.doc.name,
+        "variant": info.doc.data["variant"],
+        "tileset": info.tileset_ref,
+        "tileset_from": info.tileset_origin,
+        "options": {k: {"value": v, "from": info.origins[k]} for k, v in info.options.items()},
+    }
+
+
+def _simulate(session: Any, docs: list[Any], games: int, seed: int) -> list[Diagnostic] | None:
+    """Diagnostics of ``simulate_check`` per valid variant; ``None`` when no engine exists."""
+    try:
+        from botanik_design.engine.dynamic import simulate_check
+    except ImportError as exc:
+        print(f"validate --simulate: the game engine is not available ({exc})", file=sys.stderr)
+        return None
+    out: list[Diagnostic] = []
+    for doc in docs:
+        if doc.kind != "variant" or not doc.schema_valid:
+            continue
+        info = session.variant_info(doc)
+        if info.variant is None or info.tileset is None:
+            continue
+        try:
+            out += list(simulate_check(info.tileset, info.variant, games, seed))
+        except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
+            out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
+                                  f"simulation crashed: {exc.__class__.__name__}: {exc}"))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate, print the report on stdout, return the exit code."""
+    from botanik_design.spec import report
+    from botanik_design.spec.validate import Session
+
+    session = Session()
+    files, diagnostics = _targets(list(args.paths))
+    io_error = bool(diagnostics)
+    docs = []
+    seen: set[str] = set()
+    for source, name in files:
+        doc = session.read_source(source, name)
+        if doc.key in seen:
+            continue
+        seen.add(doc.key)
+        docs.append(doc)
+        io_error = io_error or doc.io_error
+        diagnostics += session.check(doc)
+    if args.simulate:
+        simulated = _simulate(session, docs, args.simulate, args.seed)
+        if simulated is None:
+            return 2
+        diagnostics += simulated
+    diagnostics = sorted_diagnostics(diagnostics)
+    effective = [effective_entry(session.variant_info(d)) for d in docs
+                 if args.show_effective and d.kind == "variant" and d.schema_valid]
+
+    if args.format == "json":
+        listed = [{"file": d.name, "kind": d.kind,
+                   "valid": not any(x.level == "error" and x.file == d.name for x in diagnostics)}
+                  for d in docs]
+        sys.stdout.write(report.format_json(diagnostics, listed,
+                                            effective if args.show_effective else None))
+    else:
+        if args.format == "github":
+            sys.stdout.write(report.format_github(diagnostics))
+        else:
+            colour = report.colour_wanted(sys.stdout, args.no_color)
+            sys.stdout.write(report.format_text(diagnostics, colour))
+        for entry in effective:
+            sys.stdout.write(report.effective_yaml(entry))
+        print(report.summary(diagnostics, len(docs)), file=sys.stderr)
+    sys.stdout.flush()
+    if io_error:
+        return 2
+    if any(d.level == "error" for d in diagnostics):
+        return 1
+    if args.strict and diagnostics:
+        return 1
+    return 0

@@ -1,0 +1,126 @@
+"""Output formats for diagnostics: text (editors, people), JSON (tools), GitHub annotations.
+
+No third-party imports: colour is plain ANSI, used only when asked for.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import yaml
+
+from botanik_design.spec.diagnostics import Diagnostic
+
+_RESET = "\x1b[0m"
+_STYLE = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "file": "\x1b[1m", "rule": "\x1b[2m"}
+
+#: Version of the JSON report layout; bumped only when a key changes meaning.
+JSON_VERSION = 1
+
+
+def colour_wanted(stream: TextIO, disabled: bool = False) -> bool:
+    """ANSI colour only on a terminal, without ``--no-color`` and without ``NO_COLOR`` set."""
+    if disabled or os.environ.get("NO_COLOR") is not None:
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _paint(text: str, style: str, on: bool) -> str:
+    return f"{_STYLE[style]}{text}{_RESET}" if on else text
+
+
+def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
+    """One ``file:line:col: level: message [rule]`` line per diagnostic, files separated
+    by a blank line (input order kept: sort first)."""
+    lines: list[str] = []
+    current: str | None = None
+    for d in diagnostics:
+        if current is not None and d.file != current:
+            lines.append("")
+        current = d.file
+        if not colour:
+            lines.append(d.format())
+            continue
+        where = d.file + (f":{d.line}:{d.column or 1}" if d.line is not None else "")
+        text = d.message + (f"; {d.hint}" if d.hint else "")
+        lines.append(f"{_paint(where, 'file', True)}: {_paint(d.level, d.level, True)}: "
+                     f"{text} {_paint('[' + d.rule + ']', 'rule', True)}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def summary(diagnostics: Sequence[Diagnostic], files: int) -> str:
+    """A one-line count, e.g. ``2 errors, 1 warning in 5 files`` (``5 files OK`` when clean)."""
+    e = sum(1 for d in diagnostics if d.level == "error")
+    w = len(diagnostics) - e
+    if not diagnostics:
+        return f"{files} file{'s' if files != 1 else ''} OK"
+    return (f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''} "
+            f"in {files} file{'s' if files != 1 else ''}")
+
+
+def as_dict(d: Diagnostic) -> dict[str, Any]:
+    """The JSON object of one diagnostic (stable keys)."""
+    return {
+        "file": d.file, "line": d.line, "column": d.column, "level": d.level, "rule": d.rule,
+        "message": d.message, "json_path": d.json_path, "hint": d.hint,
+    }
+
+
+def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any]],
+                effective: Sequence[dict[str, Any]] | None = None) -> str:
+    """The machine-readable report: ``version``, ``files``, ``diagnostics``, ``summary``
+    (and ``effective`` with ``--show-effective``)."""
+    errs = sum(1 for d in diagnostics if d.level == "error")
+    report: dict[str, Any] = {
+        "version": JSON_VERSION,
+        "files": list(files),
+        "diagnostics": [as_dict(d) for d in diagnostics],
+        "summary": {"files": len(files), "errors": errs, "warnings": len(diagnostics) - errs},
+    }
+    if effective is not None:
+        report["effective"] = list(effective)
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_prop(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(diagnostics: Sequence[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: ``::error file=…,line=…,col=…,title=rule::message``."""
+    lines = []
+    for d in diagnostics:
+        props = [f"file={_escape_prop(d.file)}"]
+        if d.line is not None:
+            props += [f"line={d.line}", f"col={d.column or 1}"]
+        props.append(f"title={_escape_prop(d.rule)}")
+        text = d.message + (f"; {d.hint}" if d.hint else "")
+        lines.append(f"::{d.level} {','.join(props)}::{_escape_data(text)}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def yaml_scalar(value: Any) -> str:
+    """``value`` written as a one-line YAML scalar that reads back as the same value."""
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
+def effective_yaml(entry: dict[str, Any]) -> str:
+    """An effective variant (see :func:`botanik_design.cli.validate_cmd.effective_entry`) as
+    a YAML document whose comments say where each value came from."""
+    lines = [f"# effective variant of {entry['file']}", "---",
+             f"variant: {yaml_scalar(entry['variant'])}"]
+    if entry.get("tileset") is not None:
+        lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  # from {entry['tileset_from']}")
+    lines.append("options:")
+    for name, item in entry["options"].items():
+        lines.append(f"  {name}: {yaml_scalar(item['value'])}  # {item['from']}")
+    return "\n".join(lines) + "\n"

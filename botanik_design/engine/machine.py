@@ -9,10 +9,10 @@ Cells are integer codes (:mod:`botanik_design.engine.geometry`).  For every
 placed tile the machine keeps its instance id, rotation and rotated exit mask.
 It also keeps, incrementally:
 
-* ``frontier``: every empty cell next to a tile, with a 8-bit constraint
-  ``occ << 4 | req``: bit ``s`` of ``occ`` is set when the neighbour across
-  side ``s`` is a tile with sides (not a wildcard mecha-botanist), bit ``s`` of
-  ``req`` when that neighbour has a pipe exit facing the cell.  A rotated mask
+* ``frontier``: every empty cell next to a tile, with a 12-bit constraint
+  ``near << 8 | occ << 4 | req``: bit ``s`` of ``near`` is set when there is a
+  tile across side ``s``, of ``occ`` when that tile has sides (is not a
+  wildcard mecha-botanist), of ``req`` when it has a pipe exit facing the cell.  A rotated mask
   ``m`` matches the neighbours (brief §5.2) iff ``m & occ == req``.
 * a union-find over *pipe components* (tiles joined by pipe connections;
   a wildcard mecha-botanist joins every neighbouring pipe that faces it) with,
@@ -168,9 +168,9 @@ class Machine:
             n = cell + DELTA[s]
             if n in mask:
                 continue
-            f = frontier.get(n, 0)
+            opp = (s + 2) & 3
+            f = frontier.get(n, 0) | 256 << opp
             if not is_wild:
-                opp = (s + 2) & 3
                 f |= 16 << opp
                 if m >> s & 1:
                     f |= 1 << opp

@@ -64,17 +64,38 @@ def pipe_joined(view: MachineView, a: Cell, b: Cell) -> bool:
     return a_out and b_out
 
 
+def _forward_pairs(view: MachineView) -> list[tuple[Cell, Cell, int]]:
+    """Each pair of touching cells once, as ``(a, b, side of a facing b)`` (N or E)."""
+    out = []
+    for a in view:
+        x, y = a
+        for s, b in ((0, (x, y + 1)), (1, (x + 1, y))):
+            if b in view:
+                out.append((a, b, s))
+    return out
+
+
 def pipe_graph(view: MachineView) -> nx.Graph:
     """Graph of pipe connections (see the module docstring)."""
-    edges = g.neighbour_edges(
-        view, neighbours, lambda a, b: pipe_joined(view, a, b)  # type: ignore[arg-type]
-    )
+    edges = []
+    for a, b, s in _forward_pairs(view):
+        pa, pb = view[a], view[b]
+        a_out = pa.mask >> s & 1
+        b_out = pb.mask >> (s + 2) & 1
+        if pa.wild:
+            joined = bool(b_out) and not pb.wild
+        elif pb.wild:
+            joined = bool(a_out)
+        else:
+            joined = bool(a_out and b_out)
+        if joined:
+            edges.append((a, b))
     return g.build_graph(view, edges)
 
 
 def adjacency_graph(view: MachineView) -> nx.Graph:
     """Graph of touching tiles (orthogonal neighbours)."""
-    return g.build_graph(view, g.neighbour_edges(view, neighbours, lambda a, b: True))  # type: ignore[arg-type]
+    return g.build_graph(view, [(a, b) for a, b, _ in _forward_pairs(view)])
 
 
 def open_ends(view: MachineView, cells: Iterable[Cell] | None = None) -> int:

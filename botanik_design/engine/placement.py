@@ -42,21 +42,34 @@ def legal_placements(
     out: list[int] = []
     append = out.append
     closure_ok = machine.closure_ok
-    check = closure != "none"
+    open_end = closure == "open-end"
+    no_cycle = closure == "no-cycle"
     near_edge = len(machine.tile) >= BOUND - 1
     for cell, f in machine.frontier.items():
         if near_edge and not _in_bounds(cell):
             continue
-        occ = f >> 4
+        occ = f >> 4 & 15
         req = f & 15
+        near = f >> 8
         for r in rots:
             m = masks[r]
-            if (wild or (m & occ) == req) and (
-                not check or closure_ok(cell, m, wild, closure, scope)
+            if not wild and (m & occ) != req:
+                continue
+            # Shortcuts, each proved in spec/rules.md and by the property tests:
+            # a new pipe end facing an empty cell keeps its network open; a tile
+            # joining at most one neighbour cannot close a pipe cycle.
+            if (
+                (open_end and (m & ~near)) or (no_cycle and not wild and _ONE[m & near])
+                or (not open_end and not no_cycle)
+                or closure_ok(cell, m, wild, closure, scope)
             ):
                 append(cell * 4 + r)
     out.sort()
     return out
+
+
+#: masks with at most one bit set
+_ONE: tuple[bool, ...] = tuple(bin(i).count("1") <= 1 for i in range(16))
 
 
 def _in_bounds(cell: int) -> bool:

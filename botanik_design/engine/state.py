@@ -368,16 +368,24 @@ class GameState:
         reg = self.registry
         table = self.table
         v = self.variant
+        links = table.links
         cols = range(reg.columns)
+        slots = reg.slots[p]
+        tops = [s[-1] if s else EMPTY for s in reg.middle]
+        own_cols = [c for c in cols if slots[c] == EMPTY and tops[c] != EMPTY]
         legal: list[int] = []
         for i, a in enumerate(self.arrival):
             base = i * 18
-            for c in cols:
-                if reg.own_slot_ok(table, p, a, c):
+            row = links[a]
+            for c in own_cols:
+                if row[tops[c]]:
                     legal.append(base + c)
-            for c in cols:
-                if reg.middle_ok(table, v, a, c):
-                    legal.append(base + 9 + c)
+            if v.middle_condition == "none":
+                legal.extend(base + 9 + c for c in cols)
+            else:
+                for c in cols:
+                    if reg.middle_ok(table, v, a, c):
+                        legal.append(base + 9 + c)
         if not legal:
             if v.no_registry_move == "discard-chosen":
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]

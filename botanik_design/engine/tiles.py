@@ -37,6 +37,7 @@ class TileTable:
     wild: tuple[bool, ...]
     masks: tuple[tuple[int, int, int, int], ...]
     rotations: tuple[tuple[int, ...], ...]
+    links: tuple[tuple[bool, ...], ...]
 
     def source_id(self, player: int) -> int:
         """Instance id of ``player``'s Source tile."""
@@ -44,20 +45,38 @@ class TileTable:
 
     def linked(self, a: int, b: int) -> bool:
         """Instances ``a`` and ``b`` share type or colour (brief §1)."""
-        return self.type_[a] == self.type_[b] or (
-            self.colour[a] >= 0 and self.colour[a] == self.colour[b]
-        )
+        return self.links[a][b]
 
     def name(self, i: int) -> str:
         """The tile definition id of instance ``i`` (e.g. ``red-corner``)."""
         return self.defs[i].id
 
 
-def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
-    """Build the :class:`TileTable` for ``tileset`` under ``variant``.
+_CACHE: dict[tuple[int, int], tuple[TileSet, Variant, TileTable]] = {}
 
+
+def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
+    """Build (or reuse) the :class:`TileTable` for ``tileset`` under ``variant``.
+
+    Tables are cached per (tile set, variant) object pair: both are frozen.
     Raises ``ValueError`` when the set has no Source tile or no machine tile.
     """
+    key = (id(tileset), id(variant))
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is tileset and hit[1] is variant:
+        return hit[2]
+    table = _compile(tileset, variant)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = (tileset, variant, table)
+    return table
+
+
+def _link(a: TileDef, b: TileDef) -> bool:
+    return a.type is b.type or (a.colour is not None and a.colour == b.colour)
+
+
+def _compile(tileset: TileSet, variant: Variant) -> TileTable:
     machine = tileset.expand()
     if not machine:
         raise ValueError(f"tile set {tileset.name!r} has no machine tiles")
@@ -83,4 +102,5 @@ def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
             for d in defs
         ),
         rotations=tuple((0,) if fixed else distinct_rotations(d.exits) for d in defs),
+        links=tuple(tuple(_link(a, b) for b in defs) for a in defs),
     )

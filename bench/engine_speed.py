@@ -1,0 +1,84 @@
+"""Engine speed (issue 3): random games per second and legal placements per second.
+
+Usage: ``python bench/engine_speed.py [--games N] [--variant standard] [--tileset botanik]``
+
+* games/s: full games on one core, each action chosen uniformly at random
+  among ``legal_actions()`` through the public API, with and without the
+  final scoring (``returns()``, networkx).  The bar (issue 3) is 1,000 games/s
+  for the standard variant on the published set.
+* placements/s: ``legal_placements`` calls (one tile, every cell and
+  rotation) on machines of 10, 30 and 60 tiles grown by random legal moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.placement import legal_placements
+from botanik_design.engine.state import new_game
+from botanik_design.engine.tiles import compile_tiles
+from botanik_design.spec.load import load_tileset, load_variant
+
+
+def games_per_second(tileset: str, variant: str, games: int, score: bool) -> float:
+    ts, v = load_tileset(tileset), load_variant(variant)
+    start = time.perf_counter()
+    for seed in range(games):
+        s = new_game(ts, v, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            la = s.legal_actions()
+            s.apply_action(la[rng.randrange(len(la))])
+        if score:
+            s.returns()
+    return games / (time.perf_counter() - start)
+
+
+def grown_machine(tileset: str, variant: str, size: int, seed: int) -> tuple[Machine, object]:
+    ts, v = load_tileset(tileset), load_variant(variant)
+    table = compile_tiles(ts, v)
+    rng = random.Random(seed)
+    src = table.source_id(0)
+    m = Machine(src, table.masks[src][0])
+    tries = 0
+    while len(m) < size + 1 and tries < 10_000:
+        tries += 1
+        tile = rng.randrange(table.n_machine)
+        keys = legal_placements(m, table, tile, v.closure, v.closure_scope)
+        if keys:
+            cell, r = divmod(rng.choice(keys), 4)
+            m.place(cell, tile, r, table.masks[tile][r], table.wild[tile])
+    return m, (table, v)
+
+
+def placements_per_second(tileset: str, variant: str, size: int, calls: int) -> tuple[float, int]:
+    m, (table, v) = grown_machine(tileset, variant, size, size)  # type: ignore[misc]
+    n = table.n_machine
+    start = time.perf_counter()
+    for i in range(calls):
+        legal_placements(m, table, i % n, v.closure, v.closure_scope)
+    return calls / (time.perf_counter() - start), len(m) - 1
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--tileset", default="botanik")
+    ap.add_argument("--calls", type=int, default=20000)
+    a = ap.parse_args()
+    print(f"variant {a.variant}, tile set {a.tileset}")
+    g0 = games_per_second(a.tileset, a.variant, a.games, score=False)
+    g1 = games_per_second(a.tileset, a.variant, a.games, score=True)
+    print(f"random games/s (no scoring):   {g0:8.0f}")
+    print(f"random games/s (with scoring): {g1:8.0f}   bar: 1000")
+    for size in (10, 30, 60):
+        rate, got = placements_per_second(a.tileset, a.variant, size, a.calls)
+        print(f"legal placements/s, machine of {got:2d} tiles: {rate:8.0f}")
+
+
+if __name__ == "__main__":
+    main()

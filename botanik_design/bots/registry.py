@@ -24,7 +24,10 @@ PARAMS: dict[str, dict[str, tuple[type, Any, str]]] = {
         "c": (float, 1.4, "UCT exploration constant"),
         "depth": (int, 12, "rollout decisions before the heuristic evaluation (0: to the end)"),
         "rollout": (str, "random", "rollout policy: random or greedy"),
-        "determinize": (int, 1, "1: re-shuffle hidden piles in each iteration when possible"),
+        "determinize": (int, 1, "1: re-shuffle the hidden pile in each iteration"),
+        "prior": (int, 1, "1: order and bias the search with the greedy heuristic"),
+        "keep": (int, 6, "with prior: placements searched (the best by heuristic; 0 = all)"),
+        "bias": (float, 1.0, "with prior: weight of the progressive-bias term"),
     },
 }
 

@@ -1,0 +1,265 @@
+"""Monte Carlo tree search bot: UCT over determinised samples of the hidden piles.
+
+Each decision runs ``iterations`` iterations (or as many as fit in ``time``
+seconds — not reproducible, as it depends on the machine's speed):
+
+1. **Determinise**: clone the state and, when ``determinize`` is on, re-shuffle
+   the face-down pile in the clone with the bot's ``rng``.  The pile order is
+   the only hidden information in Botanik (arrival tiles, registry and
+   machines are public), so each iteration plays a world consistent with what
+   the player knows.  Without it the clone's pile is the real one, and the
+   search sees the future draws (a perfect-information leak).
+2. **Select** with UCB1 — ``mean + c * sqrt(ln(avail) / visits)`` — among the
+   children whose action is legal in this sample (``avail`` counts the
+   iterations in which a child was available: single-observer ISMCTS, since a
+   node's legal actions depend on the tiles drawn).  Values are each node's
+   mover's mean result in [0, 1].
+3. **Expand** one untried legal action (chosen at random).
+4. **Roll out** with random moves (or greedy ones, ``rollout=greedy``) for
+   ``depth`` decisions (``0``: to the end), then evaluate: the exact result
+   (win 1, shared 0.5, loss 0) at the end of the game, else
+   ``1 / (1 + exp(-(v_self - v_opp) / EVAL_SCALE))`` where ``v`` is the
+   greedy heuristic (machine value plus discounted slot tiles).
+5. **Back up** the result along the path.
+
+The move played is the most visited root child (ties: higher mean, then rng).
+"""
+
+from __future__ import annotations
+
+import math
+import time as _time
+from collections.abc import Sequence
+from typing import Any
+
+from botanik_design.bots.base import BaseBot
+from botanik_design.bots.greedy import RegistryEvaluator, choose_greedy, placement_values
+from botanik_design.bots.heuristic import (
+    WEIGHTS,
+    analyse,
+    machine_cells,
+    machine_value,
+    tile_value,
+)
+
+_PLACE_BASE = 1024
+
+#: Points of heuristic lead that make a leaf's win probability ``1 / (1 + e^-1)`` (~0.73).
+EVAL_SCALE = 4.0
+
+
+class _Node:
+    """A search node: statistics of the action leading here, by the player who took it."""
+
+    __slots__ = ("avail", "children", "orders", "player", "value", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 1
+        #: Candidate actions (best prior first) and their priors, per legal set seen here.
+        self.orders: dict[tuple[int, ...], tuple[list[int], dict[int, float]]] = {}
+
+
+def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict[int, float]]:
+    """Candidates ordered by the greedy heuristic (best first) and priors in [0, 1].
+
+    Placements are cut to the ``keep`` best (``0``: keep all); picks, swaps and
+    discards are all kept.
+    """
+    if legal[0] >= _PLACE_BASE:
+        values = placement_values(state, legal)
+    else:
+        ev = RegistryEvaluator(state)
+        player = state.current_player()
+        values = [ev.value(a, player) for a in legal]
+    lo, hi = min(values), max(values)
+    span = hi - lo
+    scored = sorted(zip(values, legal, strict=True), key=lambda t: (-t[0], t[1]))
+    if keep and legal[0] >= _PLACE_BASE:
+        scored = scored[:keep]
+    prior = {a: ((v - lo) / span if span > 0 else 0.5) for v, a in scored}
+    return [a for _, a in scored], prior
+
+
+def determinize(state: Any, rng: Any) -> bool:
+    """Re-shuffle the hidden pile of ``state`` (a clone) in place with ``rng``.
+
+    Uses the engine's ``pile`` list (its face-down piles, drawn from the end).
+    Returns ``False`` (nothing done) when the state exposes no pile.
+    """
+    pile = getattr(state, "pile", None)
+    if not isinstance(pile, list):
+        return False
+    rng.shuffle(pile)
+    return True
+
+
+def leaf_value(state: Any) -> float:
+    """Player 0's estimated result in [0, 1] at a non-terminal state (see module docstring)."""
+    variant = state.variant
+    rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
+    slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
+    v = [0.0, 0.0]
+    for p in (0, 1):
+        facts = analyse(machine_cells(state, p), variant)
+        total = machine_value(facts)
+        for t in state.slots(p):
+            if t is not None:
+                total += slot_factor * tile_value(state.tile(t), facts, variant)
+        dec = state.pending()
+        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
+            total += tile_value(state.tile(dec.tile), facts, variant)
+        v[p] = total
+    return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))
+
+
+def terminal_value(state: Any) -> float:
+    """Player 0's result at the end: 1 win, 0.5 shared, 0 loss."""
+    return (state.returns()[0] + 1.0) / 2.0
+
+
+class MCTSBot(BaseBot):
+    """UCT search bot (see the module docstring for the algorithm and parameters)."""
+
+    def __init__(
+        self,
+        seed: int,
+        name: str = "mcts",
+        iterations: int = 200,
+        time: float = 0.0,
+        c: float = 1.4,
+        depth: int = 12,
+        rollout: str = "random",
+        determinize: int = 1,
+        prior: int = 1,
+        keep: int = 6,
+        bias: float = 1.0,
+    ) -> None:
+        super().__init__(name, seed)
+        if iterations < 1 or time < 0 or depth < 0 or rollout not in ("random", "greedy"):
+            raise ValueError("mcts: need iterations >= 1, time >= 0, depth >= 0, "
+                             "rollout random|greedy")
+        self.iterations = iterations
+        self.time = time
+        self.c = c
+        self.depth = depth
+        self.rollout = rollout
+        self.determinize = bool(determinize)
+        self.prior = bool(prior)
+        self.keep = keep
+        self.bias = bias
+        #: Iterations run by the last :meth:`step` (for diagnostics).
+        self.last_iterations = 0
+
+    def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
+        """The most visited root action after the search; ``ValueError`` when none is legal."""
+        actions = self._legal(state, legal)
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node(-1)
+        deadline = _time.perf_counter() + self.time if self.time > 0 else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if n > 0 and _time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+            self._iterate(root, state)
+            n += 1
+        self.last_iterations = n
+        best: tuple[int, float, float] | None = None
+        choice = actions[0]
+        for a in actions:
+            ch = root.children.get(a)
+            if ch is None:
+                continue
+            key = (ch.visits, ch.value / ch.visits if ch.visits else 0.0, self.rng.random())
+            if best is None or key > best:
+                best, choice = key, a
+        return choice
+
+    def _candidates(self, node: _Node, s: Any, legal: list[int]) -> tuple[
+        list[int], dict[int, float]
+    ]:
+        if not self.prior:
+            return legal, {}
+        key = tuple(legal)
+        got = node.orders.get(key)
+        if got is None:
+            got = priors(s, legal, self.keep)
+            if len(node.orders) < 64:
+                node.orders[key] = got
+        return got
+
+    def _iterate(self, root: _Node, state: Any) -> None:
+        rng = self.rng
+        s = state.clone()
+        if self.determinize:
+            determinize(s, rng)
+        node = root
+        path = [root]
+        log = math.log
+        sqrt = math.sqrt
+        c = self.c
+        bias = self.bias
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            player = s.current_player()
+            cands, prior = self._candidates(node, s, legal) if len(legal) > 1 else (legal, {})
+            children = node.children
+            untried = []
+            for a in cands:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                if prior or len(untried) == 1:
+                    a = untried[0]
+                else:
+                    a = untried[rng.randrange(len(untried))]
+                child = _Node(player)
+                children[a] = child
+                s.apply_action(a)
+                path.append(child)
+                break
+            best_a = cands[0]
+            best_u = -1e18
+            for a in cands:
+                ch = children[a]
+                u = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if prior:
+                    u += bias * prior[a] / (ch.visits + 1)
+                if u > best_u:
+                    best_u, best_a = u, a
+            node = children[best_a]
+            s.apply_action(best_a)
+            path.append(node)
+        v0 = self._rollout(s)
+        for nd in path[1:]:
+            nd.visits += 1
+            nd.value += v0 if nd.player == 0 else 1.0 - v0
+        root.visits += 1
+
+    def _rollout(self, s: Any) -> float:
+        rng = self.rng
+        steps = 0
+        greedy = self.rollout == "greedy"
+        while not s.is_terminal():
+            if self.depth and steps >= self.depth:
+                return leaf_value(s)
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif greedy:
+                a = choose_greedy(s, legal, rng)
+            else:
+                a = legal[rng.randrange(len(legal))]
+            s.apply_action(a)
+            steps += 1
+        return terminal_value(s)

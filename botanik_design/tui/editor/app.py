@@ -159,7 +159,7 @@ class EditorApp(App[None]):
     def on_mount(self) -> None:
         self._main_screen = self.screen
         table = self._main.query_one("#tiles", DataTable)
-        self._set_columns(large=False)
+        self._set_columns(large=self._main.has_class("large"))
         self.rebuild_table(0)
         self.refresh_title()
         self.set_status(self._initial_note or "? for help · ctrl+s saves · q quits")
@@ -279,7 +279,8 @@ class EditorApp(App[None]):
             if widget.has_focus and self._field_matches(widget_id, widget.value, face):
                 return  # the user is typing here: do not move their cursor
             if widget.value != value:
-                widget.value = value
+                with widget.prevent(Input.Changed):
+                    widget.value = value
 
         set_input("f-id", face.id)
         set_input("f-flowers", str(face.flowers))
@@ -290,15 +291,17 @@ class EditorApp(App[None]):
         if face.colour is not None and face.colour not in palette:
             options.append((f"{face.colour} (undeclared)", face.colour))
         options.append((NO_COLOUR, NO_COLOUR))
-        colour.set_options(options)
-        colour.value = face.colour if face.colour is not None else NO_COLOUR
+        with colour.prevent(Select.Changed):
+            colour.set_options(options)
+            colour.value = face.colour if face.colour is not None else NO_COLOUR
         for widget_id, value, known in (("f-type", face.type, TYPES), ("f-kind", face.kind, KINDS)):
             select = self._main.query_one(f"#{widget_id}", Select)
-            if value in known:
-                if select.value != value:
-                    select.value = value
-            else:
-                select.clear()
+            with select.prevent(Select.Changed):
+                if value in known:
+                    if select.value != value:
+                        select.value = value
+                else:
+                    select.clear()
         for side in "NESW":
             button = self._main.query_one(f"#exit-{side}", Button)
             button.set_class(side in face.exit_letters, "on")
@@ -319,9 +322,7 @@ class EditorApp(App[None]):
             style = colour.display if colour and colour.display.startswith("#") else "bold red"
             text.append(f"{sym}", style=f"bold {style}")
             text.append(f"{name if large else ''}{n} ")
-        text.append("│ ", style="dim")
-        if large:
-            text.append("\n")
+        text.append("\n" if large else "│ ", style="dim")
         for t in TYPES:
             if by_type.get(t):
                 text.append(f"{t if large else TYPE_LETTERS[t]}", style="bold")
@@ -329,9 +330,7 @@ class EditorApp(App[None]):
         other = sum(n for t, n in by_type.items() if t not in TYPES)
         if other:
             text.append(f"?{other} ", style="bold red")
-        text.append("│ ", style="dim")
-        if large:
-            text.append("\n")
+        text.append("\n" if large else "│ ", style="dim")
         text.append(f"{total} machine tiles", style="bold")
         self._main.query_one("#counts", Static).update(text)
 
@@ -401,12 +400,20 @@ class EditorApp(App[None]):
             if where:
                 line.append(f" [{where}]", style="cyan")
             line.append(f" {p.message}")
-            if p.hint:
-                line.append(f" — {p.hint}", style="italic")
+            line.no_wrap = True
+            line.overflow = "ellipsis"
             listing.add_option(Option(line, id=f"p{n}"))
         self.refresh_title()
         if 0 <= self.selected < len(self.doc):
             self.refresh_side()
+
+    @on(OptionList.OptionHighlighted, "#problems")
+    def _problem_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("p") and self._main.query_one("#problems").has_focus:
+            problem = self.problems[int(option_id[1:])]
+            hint = f" — {problem.hint}" if problem.hint else ""
+            self.set_status(f"{problem.location}: {problem.message}{hint} (enter: go to it)")
 
     @on(OptionList.OptionSelected, "#problems")
     def _problem_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -424,7 +431,8 @@ class EditorApp(App[None]):
             self._main.query_one(f"#{field}").focus()
         else:
             self._main.query_one("#tiles", DataTable).focus()
-        self.set_status(f"{problem.location}: {problem.message}", "warn")
+        hint = f" — {problem.hint}" if problem.hint else ""
+        self.set_status(f"{problem.location}: {problem.message}{hint}", "warn")
 
     # ------------------------------------------------------------ editing
 
@@ -459,9 +467,7 @@ class EditorApp(App[None]):
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         widget_id = event.input.id or ""
-        if not widget_id.startswith("f-") or not event.input.has_focus:
-            return  # a value set by the program (another tile was selected), not typed
-        if not self._need_tile():
+        if not widget_id.startswith("f-") or not self._need_tile():
             return
         key = widget_id.removeprefix("f-")
         face = self.doc.face(self.selected)
@@ -490,9 +496,7 @@ class EditorApp(App[None]):
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
         widget_id = event.select.id or ""
-        if not widget_id.startswith("f-") or not event.select.has_focus_within:
-            return  # a value set by the program (another tile was selected), not chosen
-        if not self._need_tile():
+        if not widget_id.startswith("f-") or not self._need_tile():
             return
         if event.value is Select.NULL:
             return

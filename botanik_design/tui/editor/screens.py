@@ -126,11 +126,11 @@ class ChoiceScreen(ModalScreen[str]):
 
 def confirm_quit_screen(name: str, errors: int) -> ChoiceScreen:
     """Unsaved changes on quit: save / discard / cancel."""
-    extra = f"\n(The file has {errors} error{'s' if errors != 1 else ''}; it is saved anyway.)" \
+    extra = f"\nIt has {errors} error{'s' if errors != 1 else ''}: Save writes it anyway." \
         if errors else ""
     return ChoiceScreen(
         f"[b]{name}[/b] has unsaved changes.{extra}\n"
-        "[b]s[/b] save and quit · [b]d[/b] discard them and quit · [b]esc[/b] go back",
+        "\n[b]s[/b] save and quit · [b]d[/b] discard and quit · [b]esc[/b] go back",
         [("save", "Save", "s"), ("discard", "Discard", "d"), ("cancel", "Cancel", "c")],
         default="save",
     )

@@ -430,7 +430,15 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark is not None else None
         what = exc.problem or "malformed YAML"
-        if exc.context:
+        ctx = exc.context_mark
+        if exc.context and ctx is not None:
+            what = f"{what} ({exc.context} started at line {ctx.line + 1}, column " \
+                f"{ctx.column + 1})"
+            if mark is not None and mark.line >= text.rstrip("\n").count("\n") + 1 and \
+                    ctx.line < mark.line:  # ran off the end: point at the opening
+                pos = _pos(ctx)
+                what += "; the file ends before it is closed"
+        elif exc.context:
             what = f"{what} ({exc.context})"
         reader.report(pos, "yaml-syntax", f"YAML syntax error: {what}")
         return ReadResult(None, reader.positions, reader.diagnostics)

@@ -1,0 +1,62 @@
+"""The JSON Schemas in spec/ are valid Draft 2020-12 and describe every field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from botanik_design.model.variant import Variant
+from botanik_design.spec.bundled import schema
+from botanik_design.spec.schema_check import known_kinds, rule_id
+
+SPEC = Path(__file__).resolve().parents[2] / "spec"
+SCHEMAS = sorted(SPEC.glob("*.schema.json"))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schema_is_valid_draft_2020_12(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(data)
+
+
+def _properties(node: Any, where: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(node, dict):
+        for name, sub in (node.get("properties") or {}).items():
+            yield f"{where}/{name}", sub
+        for key, sub in node.items():
+            if key not in ("if", "then", "else", "not"):  # conditions, not fields
+                yield from _properties(sub, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            yield from _properties(sub, f"{where}/{i}")
+
+
+@pytest.mark.parametrize("kind", ["tileset", "variant"])
+def test_every_field_has_a_description(kind: str) -> None:
+    missing = [where for where, sub in _properties(schema(kind), "")
+               if isinstance(sub, dict) and not sub.get("description")]
+    assert missing == []
+
+
+def test_kinds_come_from_the_schema_files() -> None:
+    assert set(known_kinds()) == {p.name.removesuffix(".schema.json") for p in SCHEMAS}
+    assert {"tileset", "variant"} <= set(known_kinds())
+
+
+def test_variant_schema_defaults_match_the_model() -> None:
+    props = schema("variant")["properties"]["options"]["properties"]
+    assert set(props) == set(Variant.option_names())
+    for name, value in Variant().options().items():
+        assert props[name]["default"] == value, name
+
+
+def test_rule_ids_are_kebab_case() -> None:
+    assert rule_id("additionalProperties") == "schema-additional-properties"
+    assert rule_id("required") == "schema-required"
+    assert rule_id(None) == "schema-false"

@@ -8,6 +8,7 @@ engine).  Imports only the spec layer at module level.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -95,8 +96,8 @@ def effective_entry(info: Any) -> dict[str, Any]:
 def _simulate(session: Any, docs: list[Any], games: int, seed: int) -> list[Diagnostic] | None:
     """Diagnostics of ``simulate_check`` per valid variant; ``None`` when no engine exists."""
     try:
-        from botanik_design.engine.dynamic import simulate_check
-    except ImportError as exc:
+        simulate_check = importlib.import_module("botanik_design.engine.dynamic").simulate_check
+    except (ImportError, AttributeError) as exc:
         print(f"validate --simulate: the game engine is not available ({exc})", file=sys.stderr)
         return None
     out: list[Diagnostic] = []

@@ -290,8 +290,8 @@ class Session:
             info.tileset_doc, info.tileset = ts_doc, tileset
             anchor: JPath = ("tileset",) if owner is doc else ()
             if owner is doc or len(chain) == 1 or any(k in own for k in _SETUP_OPTIONS):
-                where = next((("options", k) for k in _SETUP_OPTIONS if k in own), anchor)
-                out += semantic.check_setup(tileset, options, where, doc.positions, doc.name)
+                at: JPath = next((("options", k) for k in _SETUP_OPTIONS if k in own), anchor)
+                out += semantic.check_setup(tileset, options, at, doc.positions, doc.name)
             out += lint.lint_variant_tileset(own, options, tileset, ts_doc.data, anchor,
                                              doc.positions, doc.name,
                                              int(Variant().min_group_size))

@@ -32,7 +32,7 @@ from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
 
 try:  # libyaml: an order of magnitude faster
-    from yaml.cyaml import CParser as _Parser
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
     _HAVE_C = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
@@ -64,7 +64,7 @@ _StrictResolver.yaml_implicit_resolvers = {
 
 if _HAVE_C:
 
-    class _Loader(_Parser, _StrictResolver):  # type: ignore[misc,valid-type]
+    class _Loader(_Parser, _StrictResolver):
         def __init__(self, stream: str) -> None:
             _Parser.__init__(self, stream)
             _StrictResolver.__init__(self)
@@ -167,7 +167,7 @@ class _Reader:
         value: str = event.value
         tag = event.tag
         if tag is None or tag == "!":
-            tag = loader.resolve(yaml.ScalarNode, value, event.implicit)
+            tag = loader.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
         elif tag not in _CORE_SCALAR_TAGS:
             self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: only YAML's "
                         "core tags are (str, int, float, bool, null)", path,
@@ -286,16 +286,20 @@ class _Reader:
                 raise _Stop
             if path is not None:
                 self.positions.values[path] = pos
-            anchor = event.anchor
+            anchor = getattr(event, "anchor", None)
             if isinstance(event, ev.ScalarEvent):
-                value = self.scalar(event, loader, path)
-                is_key = bool(stack) and isinstance(stack[-1].data, dict) and stack[-1].key is None
+                top = stack[-1] if stack else None
                 text = event.value
-                if is_key and event.tag is None and event.implicit[0] and text == "<<":
-                    value = _MERGE_KEY
-                elif is_key and event.tag not in (None, "!") and event.tag not in \
-                        _CORE_SCALAR_TAGS:
+                if top is not None and isinstance(top.data, dict) and top.key is None:
+                    # a mapping key: always its text (JSON keys are strings)
                     value = text
+                    if event.tag is None and event.implicit[0] and text == "<<":
+                        value = _MERGE_KEY
+                    elif event.tag not in (None, "!") and event.tag not in _CORE_SCALAR_TAGS:
+                        self.report(pos, "yaml-tag", f"tag `{_short(event.tag)}` is not "
+                                    "allowed on a key", top.path, "remove the tag")
+                else:
+                    value = self.scalar(event, loader, path)
                 if anchor is not None:
                     self.anchors[anchor] = (value, 1, text)
                 root, done = self._attach(stack, value, pos, 1, text, root)
@@ -305,11 +309,11 @@ class _Reader:
                 self.report(pos, "yaml-too-deep",
                             f"nesting deeper than {MAX_DEPTH} levels", path)
                 raise _Stop
-            tag = event.tag
+            tag: str | None = getattr(event, "tag", None)
             is_map = isinstance(event, ev.MappingStartEvent)
             if tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
-                self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: only YAML's "
-                            "core tags are (map, seq)", path, "remove the tag")
+                self.report(pos, "yaml-tag", f"tag `{_short(str(tag))}` is not allowed: only "
+                            "YAML's core tags are (map, seq)", path, "remove the tag")
             if anchor is not None:
                 self.open_anchors.add(anchor)
             stack.append(_Frame({} if is_map else [], path, pos, anchor))

@@ -21,6 +21,7 @@ def tile_places(state: GameState) -> Counter[int]:
     places.update(state.arrival)
     places.update(state.registry.tiles())
     places.update(state.discarded)
+    places.update(state.unused)
     n = state.table.n_machine
     for m in state.machines:
         places.update(t for t in m.tile.values() if t < n)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,9 @@ class GameState:
         self.registry: Registry
         self.machines: list[Machine] = []
         self.discarded: list[int] = []
+        self.discard_why: list[str] = []
+        self.unused: list[int] = []
+        self.deal: list[str] | None = None
         self.meca = 0
         self.round = 0
         self.pickers: list[int] = []
@@ -163,6 +167,9 @@ class GameState:
         s.registry = self.registry.copy()
         s.machines = [m.copy() for m in self.machines]
         s.discarded = self.discarded[:]
+        s.discard_why = self.discard_why[:]
+        s.unused = self.unused
+        s.deal = self.deal
         s.meca = self.meca
         s.round = self.round
         s.pickers = self.pickers[:]
@@ -273,6 +280,15 @@ class GameState:
         """Instance ids removed from the game, in order."""
         return list(self.discarded)
 
+    def discard_reasons(self) -> list[tuple[int, str]]:
+        """``(instance id, reason)`` for each discarded tile, in order.
+
+        Reasons: ``arrival`` (no legal registry move, ``discard-chosen``),
+        ``no-placement`` (§5.4), ``mecha-no-target`` (§6, ``mecha_no_swap_target``),
+        ``short-round`` (``short_last_round: discard-remaining``), ``registry-end`` (§7).
+        """
+        return list(zip(self.discarded, self.discard_why, strict=True))
+
     def log(self) -> list[tuple[int, str]]:
         """Events (releases, discards, ...) with the number of actions applied before them."""
         return list(self._log)
@@ -301,6 +317,7 @@ class GameState:
             "slots": [list(r) for r in self.registry.slots],
             "machines": [m.cells() for m in self.machines],
             "discarded": list(self.discarded),
+            "unused": list(self.unused),
             "meca": self.meca,
             "round": self.round,
             "pickers": list(self.pickers),
@@ -320,6 +337,7 @@ class GameState:
                 "options": self.variant.options(),
                 "seed": self.seed,
                 "first_player": self.first_player,
+                "deal": self.deal,
                 "actions": self._history,
             },
             sort_keys=True,
@@ -338,6 +356,10 @@ class GameState:
     def _arrival_name(self, i: int) -> str:
         return self.table.name(self.arrival[i]) if 0 <= i < len(self.arrival) else "?"
 
+    def _discard(self, tiles: list[int], why: str) -> None:
+        self.discarded.extend(tiles)
+        self.discard_why.extend([why] * len(tiles))
+
     def _note(self, text: str) -> None:
         self._log.append((len(self._history), text))
 
@@ -350,7 +372,7 @@ class GameState:
         if len(self.pile) < n:
             if v.short_last_round == "discard-remaining":
                 self._note(f"short last round: {len(self.pile)} pile tiles discarded")
-                self.discarded.extend(reversed(self.pile))
+                self._discard(list(reversed(self.pile)), "short-round")
                 self.pile.clear()
                 self._end()
                 return
@@ -398,7 +420,7 @@ class GameState:
         self.pick_index += 1
         if action >= A.DISCARD_BASE:
             tile = self.arrival.pop(action - A.DISCARD_BASE)
-            self.discarded.append(tile)
+            self._discard([tile], "arrival")
             self._note(f"player {player} discards {self.table.name(tile)} from the arrival zone")
             self._run()
             return
@@ -443,7 +465,7 @@ class GameState:
                     self.decision = task
                     self._legal = [A.PLACE_BASE + k for k in keys]
                     return
-                self.discarded.append(tile)
+                self._discard([tile], "no-placement")
                 self._note(f"player {player} cannot place {table.name(tile)}: discarded")
             else:  # SWAP
                 limit = v.mecha_chain_limit
@@ -466,7 +488,7 @@ class GameState:
                     reg.slots[player][column] = tile
                     self._note(f"{table.name(tile)} of player {player} stays in its slot ({why})")
                 else:
-                    self.discarded.append(tile)
+                    self._discard([tile], "mecha-no-target")
                     self._note(f"{table.name(tile)} of player {player} is discarded ({why})")
         # no task left: next pick, next round or the end
         if self.pick_index < len(self.pickers):
@@ -498,7 +520,7 @@ class GameState:
         reg = self.registry
         left = reg.tiles()
         if left:
-            self.discarded.extend(left)
+            self._discard(left, "registry-end")
             self._note(f"game over: {len(left)} registry tiles discarded")
         reg.middle = [[] for _ in range(reg.columns)]
         reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
@@ -507,15 +529,24 @@ class GameState:
 
 
 def new_game(
-    tileset: TileSet, variant: Variant, seed: int, first_player: int | None = None
+    tileset: TileSet,
+    variant: Variant,
+    seed: int,
+    first_player: int | None = None,
+    deal: Sequence[str] | None = None,
 ) -> GameState:
     """Set up a game (brief §2) and return the state at the first decision.
 
     ``random.Random(seed)`` shuffles the machine tiles into the pile, then
     (when ``first_player`` is ``None``) chooses the first Meca holder.  Each
-    middle stack gets ``initial_middle_tiles`` tiles from the pile.  Raises
-    ``ValueError`` when the tile set has no Source or no machine tile, or the
-    variant has more columns / arrival tiles than the encoding allows (9).
+    middle stack gets ``initial_middle_tiles`` tiles from the pile (column 1
+    first).  ``deal`` (scripted games) replaces the shuffle: the tile
+    definition ids in the order they are dealt (middle stacks first, then the
+    arrival zone round after round); tiles of the set not named stay out of
+    the game (``unused``).  Raises ``ValueError`` when the tile set has no
+    Source or no machine tile, ``deal`` names an unknown tile or too many
+    copies, or the variant has more columns / arrival tiles than the encoding
+    allows (9).
     """
     if variant.registry_columns > A.MAX_COLUMNS or variant.arrival_tiles > A.MAX_ARRIVAL:
         raise ValueError("at most 9 registry columns and 9 arrival tiles")
@@ -527,6 +558,21 @@ def new_game(
     s.seed = seed
     pile = list(range(table.n_machine))
     rng.shuffle(pile)
+    if deal is not None:
+        free: dict[str, list[int]] = {}
+        for i in range(table.n_machine):
+            free.setdefault(table.name(i), []).append(i)
+        order: list[int] = []
+        for k, name in enumerate(deal):
+            if name not in free:
+                raise ValueError(f"deal[{k}]: no machine tile {name!r} in {tileset.name!r}")
+            if not free[name]:
+                raise ValueError(f"deal[{k}]: more {name!r} tiles than the set has")
+            order.append(free[name].pop(0))
+        used = set(order)
+        s.unused = [i for i in range(table.n_machine) if i not in used]
+        s.deal = list(deal)
+        pile = order[::-1]
     fp = rng.randrange(2) if first_player is None else first_player
     if fp not in (0, 1):
         raise ValueError(f"first_player must be 0 or 1, not {fp}")
@@ -553,7 +599,9 @@ def deserialize(text: str, tileset: TileSet) -> GameState:
     """
     data = json.loads(text)
     variant = Variant.from_options(data["options"], name=data["variant"])
-    s = new_game(tileset, variant, int(data["seed"]), int(data["first_player"]))
+    s = new_game(
+        tileset, variant, int(data["seed"]), int(data["first_player"]), data.get("deal")
+    )
     for a in data["actions"]:
         s.apply_action(int(a))
     return s

@@ -1,0 +1,188 @@
+"""Game records: a YAML file that replays one game (format: ``spec/record.schema.json``).
+
+::
+
+    record: a short game            # name; marks the file as a record
+    tileset: botanik                # optional: default is the variant's tile set
+    variant: standard
+    options: {closure: no-cycle}    # optional overrides of the variant's options
+    seed: 7
+    first_player: 0                 # optional; default: drawn from the seed
+    deal: [red-corner, ...]         # optional scripted deal instead of the shuffle
+    actions:
+      - 27                                          # an action integer
+      - pick arrival#2 blue-tee -> own slot 4       # or its text
+      - {action: 1050, comment: "why this move"}    # or either, with a comment
+    expect: {totals: [12, 9], winner: 0}            # optional: replay checks it
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from botanik_design.engine.errors import IllegalActionError, RecordError
+from botanik_design.engine.specfiles import parse_doc, read_text, resolve_rules
+from botanik_design.engine.state import GameState, new_game
+from botanik_design.model.tileset import TileSet
+from botanik_design.model.variant import Variant
+
+
+@dataclass
+class GameRecord:
+    """A loaded record: rules resolved, actions as given (int or text), comments by step."""
+
+    name: str
+    tileset: TileSet
+    variant: Variant
+    seed: int
+    actions: list[int | str]
+    first_player: int | None = None
+    deal: list[str] | None = None
+    comments: dict[int, str] = field(default_factory=dict)
+    expect: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    source: str = ""
+
+    def new_game(self) -> GameState:
+        """The game's initial state."""
+        try:
+            return new_game(self.tileset, self.variant, self.seed, self.first_player, self.deal)
+        except ValueError as exc:
+            raise RecordError(f"{self.source or self.name}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed decision: index (0-based), player to act, number of legal actions,
+    action integer and text, the record's comment, and events that followed it."""
+
+    index: int
+    player: int
+    legal: int
+    action: int
+    text: str
+    comment: str
+    events: list[str]
+
+
+def record_from_data(data: dict[str, Any], name: str, folder: Path | None) -> GameRecord:
+    """Build a :class:`GameRecord` from schema-valid data."""
+    tileset, variant = resolve_rules(data, name, folder)
+    actions: list[int | str] = []
+    comments: dict[int, str] = {}
+    for i, item in enumerate(data["actions"]):
+        if isinstance(item, dict):
+            actions.append(item["action"])
+            if item.get("comment"):
+                comments[i] = str(item["comment"])
+        else:
+            actions.append(item)
+    return GameRecord(
+        name=str(data["record"]), tileset=tileset, variant=variant, seed=int(data["seed"]),
+        actions=actions, first_player=data.get("first_player"), deal=data.get("deal"),
+        comments=comments, expect=dict(data.get("expect") or {}),
+        description=str(data.get("description", "")), source=name,
+    )
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read and validate a record file; :class:`RecordError` on any problem."""
+    text = read_text(path)
+    data = parse_doc(text, str(path), "record", path.parent)
+    return record_from_data(data, str(path), path.parent)
+
+
+def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple[Step, GameState]]:
+    """Apply the record's actions one by one, yielding each :class:`Step` and the state after it.
+
+    Raises :class:`RecordError` naming the step when an action is illegal or
+    the game ended before the record did.
+    """
+    s = state if state is not None else record.new_game()
+    for i, given in enumerate(record.actions):
+        where = f"{record.source or record.name}: action {i + 1}"
+        if s.is_terminal():
+            raise RecordError(f"{where}: the game is already over")
+        player = s.current_player()
+        legal = len(s.legal_actions())
+        try:
+            action = given if isinstance(given, int) else s.string_to_action(given)
+            text = s.action_to_string(action)
+            before = len(s.log())
+            s.apply_action(action)
+        except IllegalActionError as exc:
+            options = "; ".join(s.action_to_string(a) for a in s.legal_actions()[:8])
+            raise RecordError(f"{where}: {exc}", [f"legal here: {options} ..."]) from exc
+        events = [e for _, e in s.log()[before:]]
+        yield Step(i, player, legal, action, text, record.comments.get(i, ""), events), s
+
+
+def play_record(record: GameRecord) -> tuple[GameState, list[Step]]:
+    """Replay the whole record; returns the final state and the steps."""
+    steps: list[Step] = []
+    state = record.new_game()
+    for step, _ in replay(record, state):
+        steps.append(step)
+    return state, steps
+
+
+def check_expect(record: GameRecord, state: GameState) -> list[str]:
+    """Differences between the record's ``expect`` and the replayed game."""
+    out: list[str] = []
+    exp = record.expect
+    if "terminal" in exp and bool(exp["terminal"]) != state.is_terminal():
+        out.append(f"expected terminal={exp['terminal']}, got {state.is_terminal()}")
+    if "totals" in exp or "winner" in exp:
+        score = state.scores()
+        if "totals" in exp and list(exp["totals"]) != score.totals():
+            out.append(f"expected totals {exp['totals']}, got {score.totals()}")
+        if "winner" in exp and exp["winner"] != score.winner:
+            out.append(f"expected winner {exp['winner']}, got {score.winner}")
+    return out
+
+
+def record_data(
+    state: GameState, name: str, tileset: str, variant: str,
+    comments: dict[int, str] | None = None, as_text: bool = True,
+) -> dict[str, Any]:
+    """A record mapping for ``state``'s history (actions as text when ``as_text``).
+
+    ``tileset``/``variant`` are the references to write (bundled names or paths).
+    """
+    replayed = new_game(state.table.tileset, state.variant, state.seed, state.first_player,
+                        state.deal)
+    actions: list[Any] = []
+    for i, a in enumerate(state.history()):
+        item: Any = replayed.action_to_string(a) if as_text else a
+        replayed.apply_action(a)
+        if comments and i in comments:
+            item = {"action": item, "comment": comments[i]}
+        actions.append(item)
+    data: dict[str, Any] = {
+        "record": name, "tileset": tileset, "variant": variant,
+        "seed": state.seed, "first_player": state.first_player,
+    }
+    if state.deal is not None:
+        data["deal"] = list(state.deal)
+    data["actions"] = actions
+    return data
+
+
+def write_record(path: Path, data: dict[str, Any]) -> None:
+    """Write a record atomically (temporary file, then rename)."""
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    fd, tmp = tempfile.mkstemp(prefix=".record-", suffix=".yaml", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

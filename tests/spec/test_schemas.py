@@ -60,3 +60,16 @@ def test_rule_ids_are_kebab_case() -> None:
     assert rule_id("additionalProperties") == "schema-additional-properties"
     assert rule_id("required") == "schema-required"
     assert rule_id(None) == "schema-false"
+
+
+@pytest.mark.parametrize("kind", known_kinds())
+def test_every_kind_is_detected_and_schema_checked(kind: str) -> None:
+    """Records and positions too: a document with the kind's key gets its schema's errors."""
+    from botanik_design.spec.validate import validate_text
+
+    found = validate_text(f"{kind}: [not, valid]\nunexpected_key: 1\n", f"x-{kind}.yaml")
+    rules = {d.rule for d in found}
+    assert "spec-unknown-kind" not in rules
+    assert "schema-additional-properties" in rules
+    assert any(d.rule == "schema-additional-properties" and (d.line, d.column) == (2, 1)
+               for d in found)

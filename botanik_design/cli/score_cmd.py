@@ -1,0 +1,60 @@
+"""``botanik-design score POSITION``: the scoring breakdown of a position file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` sub-command."""
+    p = subparsers.add_parser(
+        "score", help="score a position file (machines laid out by hand)",
+        description="Print the scoring breakdown of a position file (spec/position.schema.json).",
+    )
+    p.add_argument("position", metavar="POSITION", help="position file (YAML)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument("--no-board", action="store_true", help="do not draw the machines")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when scored (and any ``expect`` matches), 1 on an invalid file or a
+    failed expectation, 2 when the file cannot be read."""
+    from botanik_design.engine.errors import RecordError
+    from botanik_design.engine.position import check_expect, load_position, score_position
+    from botanik_design.engine.render import render_machine, render_player_score
+
+    path = Path(args.position)
+    if not path.is_file():
+        print(f"score: {path}: no such file", file=sys.stderr)
+        return 2
+    try:
+        pos = load_position(path)
+    except RecordError as exc:
+        print(f"score: {exc}", file=sys.stderr)
+        return 2 if "cannot read" in str(exc) else 1
+    result = score_position(pos)
+    mismatches = check_expect(pos, result)
+    if args.format == "json":
+        data = result.to_dict()
+        data["position"] = pos.name
+        data["variant"] = pos.variant.name
+        data["tileset"] = pos.tileset.name
+        data["expect_failures"] = mismatches
+        print(json.dumps(data, indent=2))
+    else:
+        print(f"position: {pos.name}  (variant {pos.variant.name}, tile set {pos.tileset.name})")
+        for w in result.warnings:
+            print(f"warning: {w}")
+        for p, s in enumerate(result.players):
+            if not args.no_board:
+                print(render_machine(pos.machines[p], pos.defs))
+            print(render_player_score(s))
+        if result.game is not None:
+            print(f"result: {result.game.outcome}")
+        for m in mismatches:
+            print(f"expect: {m}")
+    return 1 if mismatches else 0

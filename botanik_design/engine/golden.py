@@ -1,0 +1,65 @@
+"""Golden playthroughs (issue 3, item 7), in the manner of OpenSpiel's.
+
+For each bundled variant (with its default tile set) one seeded game is
+played by the random player (:mod:`.playout`, seed :data:`GOLDEN_SEED`); the
+text lists, at every step, the player to act, the number of legal actions
+and the action taken (integer and text), the events it caused, and at the
+end the scores.  ``botanik-design golden`` regenerates the files under
+``tests/engine/golden/``; ``--check`` and the tests compare them, so a changed
+rule shows up as a diff someone must read.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from botanik_design.engine.playout import random_action
+from botanik_design.engine.render import render_game_score
+from botanik_design.engine.state import new_game
+from botanik_design.model.tileset import TileSet
+from botanik_design.model.variant import Variant
+
+GOLDEN_SEED = 20260101
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "engine" / "golden"
+
+
+def golden_text(tileset: TileSet, variant: Variant, seed: int = GOLDEN_SEED) -> str:
+    """The golden playthrough of one seeded game as text (deterministic)."""
+    s = new_game(tileset, variant, seed)
+    rng = random.Random(seed)
+    lines = [
+        f"# golden playthrough: variant {variant.name}, tile set {tileset.name}, seed {seed}",
+        f"# first player {s.first_player}; options: "
+        + ", ".join(f"{k}={v}" for k, v in variant.options().items()),
+        "# step | player | legal | action | text",
+    ]
+    step = 0
+    while not s.is_terminal():
+        player = s.current_player()
+        legal = s.legal_actions()
+        a = random_action(s, rng)
+        text = s.action_to_string(a)
+        before = len(s.log())
+        s.apply_action(a)
+        step += 1
+        lines.append(f"{step} | {player} | {len(legal)} | {a} | {text}")
+        lines.extend(f"    {e}" for _, e in s.log()[before:])
+    score = s.scores()
+    lines.append(f"# returns {s.returns()}")
+    lines.extend("# " + line for line in render_game_score(score).splitlines())
+    return "\n".join(lines) + "\n"
+
+
+def golden_files() -> dict[str, tuple[TileSet, Variant]]:
+    """``{file name: (tile set, variant)}`` for every bundled variant with a tile set."""
+    from botanik_design.spec.bundled import bundled_variants
+    from botanik_design.spec.load import load_tileset, load_variant
+
+    out: dict[str, tuple[TileSet, Variant]] = {}
+    for name in bundled_variants():
+        v = load_variant(name)
+        if v.tileset is None:
+            continue
+        out[f"{name}.txt"] = (load_tileset(v.tileset), v)
+    return out

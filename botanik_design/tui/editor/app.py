@@ -106,6 +106,7 @@ class EditorApp(App[None]):
         #: Set while quitting is being asked, so a second ``q`` does not stack dialogs.
         self._asking = False
         self._main_screen: Screen[Any] | None = None
+        self._colour_options: list[tuple[str, str]] = []
 
     # ------------------------------------------------------------ layout
 
@@ -292,7 +293,9 @@ class EditorApp(App[None]):
             options.append((f"{face.colour} (undeclared)", face.colour))
         options.append((NO_COLOUR, NO_COLOUR))
         with colour.prevent(Select.Changed):
-            colour.set_options(options)
+            if options != self._colour_options:
+                colour.set_options(options)
+                self._colour_options = options
             colour.value = face.colour if face.colour is not None else NO_COLOUR
         for widget_id, value, known in (("f-type", face.type, TYPES), ("f-kind", face.kind, KINDS)):
             select = self._main.query_one(f"#{widget_id}", Select)

@@ -356,7 +356,7 @@ class TilesetDocument:
 
     def _restore(self, text: str) -> None:
         self.data = self._parse(text)
-        self.text = self._dump(self.data)
+        self.text = text  # a snapshot of our own output: it dumps back to itself
 
     def undo(self) -> int | None:
         """Go back one step; returns the tile to select, or ``None`` when nothing to undo."""

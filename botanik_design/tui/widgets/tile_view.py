@@ -266,7 +266,7 @@ class TileView(Widget):
     TileView { width: auto; height: auto; }
     """
 
-    tile: reactive[TileDef | None] = reactive(None, layout=True)
+    tile: reactive[TileDef | None] = reactive(None)
     colour: reactive[Colour | None] = reactive(None)
     rotation: reactive[int] = reactive(0)
     note: reactive[str] = reactive("")
@@ -304,7 +304,7 @@ class TileView(Widget):
     def show_face(self, face: Text | None) -> None:
         """Show a drawing made with :func:`render_face` (``None``: back to :attr:`tile`)."""
         self._face = face
-        self.refresh(layout=True)
+        self.refresh()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._size_cells[0]

@@ -139,9 +139,9 @@ class MCTSBot(BaseBot):
         bias: float = 1.0,
     ) -> None:
         super().__init__(name, seed)
-        if iterations < 1 or time < 0 or depth < 0 or rollout not in ("random", "greedy"):
+        if iterations < 1 or time < 0 or depth < 0 or rollout not in ("random", "greedy", "none"):
             raise ValueError("mcts: need iterations >= 1, time >= 0, depth >= 0, "
-                             "rollout random|greedy")
+                             "rollout random|greedy|none")
         self.iterations = iterations
         self.time = time
         self.c = c
@@ -250,6 +250,8 @@ class MCTSBot(BaseBot):
         rng = self.rng
         steps = 0
         greedy = self.rollout == "greedy"
+        if self.rollout == "none":
+            return terminal_value(s) if s.is_terminal() else leaf_value(s)
         while not s.is_terminal():
             if self.depth and steps >= self.depth:
                 return leaf_value(s)

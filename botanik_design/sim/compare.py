@@ -25,6 +25,7 @@ from botanik_design.sim.report import (
     GAME_METRICS,
     SCORE_PARTS,
     RunInfo,
+    adv_text,
     ci_text,
     metric_values,
     num,
@@ -41,6 +42,7 @@ MWU = "Mann-Whitney U test"
 
 #: Proportions compared: key -> (label, success predicate on a row).
 PROPORTIONS: dict[str, str] = {
+    "first_player_decisive": "first player share of decisive games",
     "first_player_wins": "first player wins",
     "draws": "draws",
     "bot_A_wins": "bot A wins",
@@ -48,6 +50,7 @@ PROPORTIONS: dict[str, str] = {
 
 #: Distributions compared: metric key (see :func:`metric_values`) -> label.
 DISTRIBUTIONS: dict[str, str] = {
+    "first_result": "first player AdvantageP1 (result 1/0.5/0)",
     "score": "score (all players)",
     "margin": "margin first - second",
     **{k: f"score part: {v}" for k, v in SCORE_PARTS.items()},
@@ -64,7 +67,15 @@ class Run:
     rows: Sequence[GameRow]
 
 
+def _trials(rows: Sequence[GameRow], key: str) -> int:
+    if key == "first_player_decisive":
+        return sum(1 for r in rows if r.winner >= 0)
+    return len(rows)
+
+
 def _successes(rows: Sequence[GameRow], key: str) -> int:
+    if key == "first_player_decisive":
+        return sum(1 for r in rows if r.winner == 0)
     if key == "first_player_wins":
         return sum(1 for r in rows if r.winner == 0)
     if key == "draws":
@@ -91,7 +102,7 @@ def compare_runs(runs: Sequence[Run]) -> dict[str, Any]:
     tests: list[dict[str, Any]] = []
     for key, label in PROPORTIONS.items():
         ks = [_successes(r.rows, key) for r in runs]
-        ns = [len(r.rows) for r in runs]
+        ns = [_trials(r.rows, key) for r in runs]
         values = [round(k / n, 6) if n else None for k, n in zip(ks, ns, strict=True)]
         p = [None] + [
             fisher_two_proportions(ks[0], ns[0], ks[i], ns[i]) for i in range(1, len(runs))
@@ -160,6 +171,14 @@ def format_compare_text(result: dict[str, Any]) -> str:
         ("draws", "draws"),
     ):
         body.append([label, *(ci_text(r["report"]["outcomes"][key]) for r in runs)])
+    body.append([
+        "first player share of decisive games",
+        *(ci_text(r["report"]["outcomes"]["first_player_share_of_decisive"]) for r in runs),
+    ])
+    body.append([
+        "first player AdvantageP1 (edge)",
+        *(adv_text(r["report"]["outcomes"]["advantage_p1"]) for r in runs),
+    ])
     body.append(["bot A wins", *(ci_text(r["report"]["outcomes"]["bots"][0]["wins"]) for r in runs)])
     for key, label in (
         ("advantage_p1", "Ludii AdvantageP1"),

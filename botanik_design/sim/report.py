@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from botanik_design.sim.rows import CSV_COLUMNS, GameRow
-from botanik_design.sim.stats import describe, ludii_outcome_metrics, wilson
+from botanik_design.sim.stats import describe, ludii_outcome_metrics, mean_ci, wilson
 
 #: Version tag of the JSON report layout.
 SCHEMA = "botanik-design/simulate/1"
@@ -27,7 +27,8 @@ GAME_METRICS: dict[str, str] = {
     "branching": "branching (mean legal actions)",
     "releases": "releases",
     "swaps": "mecha-botanist swaps",
-    "discards": "discarded tiles",
+    "discards": "discarded during play",
+    "left_at_end": "left on the registry at the end",
     "unconnected": "unconnected tiles (per player)",
     "stalls": "stalls (no registry move)",
 }
@@ -71,6 +72,8 @@ def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:
     """
     if key == "score":
         return _both(rows, "scores")
+    if key == "first_result":
+        return [r.first_player_result() for r in rows]
     if key == "score_first":
         return [r.scores[0] for r in rows]
     if key == "score_second":
@@ -134,6 +137,13 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
             "first_player_wins": wilson(p1_wins, n).as_dict(),
             "second_player_wins": wilson(p2_wins, n).as_dict(),
             "draws": wilson(draws, n).as_dict(),
+            "first_player_share_of_decisive": wilson(p1_wins, p1_wins + p2_wins).as_dict(),
+            "advantage_p1": {
+                **mean_ci(first),
+                "edge": None if not n else round(sum(first) / n - 0.5, 6),
+                "method": "mean of per-game results (win 1, draw 0.5, loss 0), "
+                "Student-t 95% interval; edge = AdvantageP1 - 0.5",
+            },
             "bots": bots,
             "ludii": ludii_outcome_metrics(first),
             "ci_method": "Wilson score interval, 95%",
@@ -179,6 +189,13 @@ def ci_text(p: dict[str, Any]) -> str:
     """``52.3% [49.2%, 55.4%]`` from a proportion dict."""
     lo, hi = p["ci95"]
     return f"{pct(p['rate'])} [{pct(lo)}, {pct(hi)}]"
+
+
+def adv_text(a: dict[str, Any]) -> str:
+    """``0.523 [0.501, 0.545] (+2.3 pp)`` from the ``advantage_p1`` dict."""
+    lo, hi = a["ci95"]
+    edge = "" if a["edge"] is None else f" ({100 * a['edge']:+.1f} pp)"
+    return f"{num(a['mean'], 3)} [{num(lo, 3)}, {num(hi, 3)}]{edge}"
 
 
 def table(header: Sequence[str], body: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
@@ -237,6 +254,8 @@ def format_text(summary: dict[str, Any]) -> str:
         ["first player (seat 0) wins", ci_text(out["first_player_wins"])],
         ["second player (seat 1) wins", ci_text(out["second_player_wins"])],
         ["draws (shared wins)", ci_text(out["draws"])],
+        ["first player share of decisive games", ci_text(out["first_player_share_of_decisive"])],
+        ["first player AdvantageP1 (t-interval)", adv_text(out["advantage_p1"])],
     ]
     for b in out["bots"]:
         body.append([f"bot {b['label']} ({b['spec']}) wins", ci_text(b["wins"])])

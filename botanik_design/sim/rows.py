@@ -10,7 +10,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "game", "seed", "bot_seat0", "bot_seat1", "first_bot", "winner",
     "score0", "score1", "groups0", "groups1", "flowers0", "flowers1",
     "bonus0", "bonus1", "unconnected0", "unconnected1",
-    "decisions", "branching", "releases", "swaps", "discards", "stalls",
+    "decisions", "branching", "releases", "swaps", "discards", "left_at_end", "stalls",
 )
 
 
@@ -33,9 +33,10 @@ class GameRow:
     * ``branching``: mean number of legal actions over those decisions.
     * ``releases``: tiles released from a player slot to its owner (both players).
     * ``swaps``: mecha-botanist swaps.
-    * ``discards``: tiles removed from the game for any reason (no legal
-      placement, arrival tile discarded, mecha-botanist with no swap target,
-      tiles left on the registry at the end).
+    * ``discards``: tiles removed from the game during play (no legal
+      placement, arrival tile discarded, mecha-botanist with no swap target).
+    * ``left_at_end``: tiles never played into a machine because the game
+      ended (left on the registry, or a short last round discarded).
     * ``stalls``: decisions where the picker had no legal registry move (the
       ``no_registry_move`` option applied).
     """
@@ -55,6 +56,7 @@ class GameRow:
     releases: int
     swaps: int
     discards: int
+    left_at_end: int
     stalls: int
 
     def first_player_result(self) -> float:
@@ -79,5 +81,5 @@ class GameRow:
             "draw" if self.winner < 0 else self.winner,
             *self.scores, *self.groups, *self.flowers, *self.bonus, *self.unconnected,
             self.decisions, f"{self.branching:.4f}", self.releases, self.swaps,
-            self.discards, self.stalls,
+            self.discards, self.left_at_end, self.stalls,
         ]

@@ -25,6 +25,9 @@ from botanik_design.sim.workers import Pool, batch_ranges
 _RELEASED = " released to player "
 _STALL = " has no legal registry move "
 
+#: Discard reasons (``GameState.discard_reasons()``) that mean "left when the game ended".
+_END_REASONS = frozenset({"registry-end", "short-round"})
+
 #: Safety net: a game with more decisions than this is reported as an error.
 MAX_DECISIONS = 100_000
 
@@ -98,6 +101,7 @@ def play_game(job: Job, index: int) -> GameRow:
                 raise SimulationError(f"more than {MAX_DECISIONS} decisions")
         final = _final(state)
         log = state.log()
+        reasons = state.discard_reasons()
         releases = sum(1 for _, text in log if _RELEASED in text)
         stalls = sum(1 for _, text in log if _STALL in text)
         return GameRow(
@@ -115,7 +119,8 @@ def play_game(job: Job, index: int) -> GameRow:
             branching=legal_total / decisions if decisions else 0.0,
             releases=releases,
             swaps=swaps,
-            discards=len(state.discarded_tiles()),
+            discards=sum(1 for _, why in reasons if why not in _END_REASONS),
+            left_at_end=sum(1 for _, why in reasons if why in _END_REASONS),
             stalls=stalls,
         )
     except SimulationError as exc:

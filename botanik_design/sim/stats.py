@@ -151,6 +151,26 @@ def describe(values: Sequence[float], hist: bool = False) -> dict[str, Any]:
     return out
 
 
+def mean_ci(values: Sequence[float], confidence: float = 0.95) -> dict[str, Any]:
+    """Mean with a Student-t confidence interval: ``{"mean", "ci95": [lo, hi], "n"}``.
+
+    ``mean +/- t(1 - (1 - confidence) / 2, n - 1) * sd / sqrt(n)``
+    (``scipy.stats.t``); the interval is ``[None, None]`` with fewer than two
+    values, and collapses to the mean when every value is equal.
+    """
+    n = len(values)
+    if n == 0:
+        return {"mean": None, "ci95": [None, None], "n": 0}
+    mean = sum(values) / n
+    if n < 2:
+        return {"mean": _r(mean), "ci95": [None, None], "n": n}
+    from scipy.stats import t
+
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = float(t.ppf(1 - (1 - confidence) / 2, n - 1)) * sd / math.sqrt(n)
+    return {"mean": _r(mean), "ci95": [_r(mean - half), _r(mean + half)], "n": n}
+
+
 # --------------------------------------------------------------------------- tests
 
 

@@ -243,7 +243,7 @@ def tile_value(
     have = facts.colour_count.get(d.colour or "", 0)
     v = w.tile_base + w.per_exit * bin(d.exits).count("1")
     if d.flowers:
-        fl = d.flowers * variant.flower_points
+        fl = float(d.flowers * variant.flower_points)
         if (
             d.kind is Kind.CROP
             and variant.crop_flowers == "same-colour-pipe-neighbour"

@@ -118,7 +118,7 @@ def leaf_value(state: Any) -> float:
 
 def terminal_value(state: Any) -> float:
     """Player 0's result at the end: 1 win, 0.5 shared, 0 loss."""
-    return (state.returns()[0] + 1.0) / 2.0
+    return (float(state.returns()[0]) + 1.0) / 2.0
 
 
 class MCTSBot(BaseBot):

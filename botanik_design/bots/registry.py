@@ -23,7 +23,7 @@ PARAMS: dict[str, dict[str, tuple[type, Any, str]]] = {
         "time": (float, 0.0, "seconds per decision; > 0 replaces iterations (not reproducible)"),
         "c": (float, 1.4, "UCT exploration constant"),
         "depth": (int, 12, "rollout decisions before the heuristic evaluation (0: to the end)"),
-        "rollout": (str, "random", "rollout policy: random, greedy, or none (evaluate the leaf at once)"),
+        "rollout": (str, "random", "rollout policy: random, greedy, or none (evaluate at once)"),
         "determinize": (int, 1, "1: re-shuffle the hidden pile in each iteration"),
         "prior": (int, 1, "1: order and bias the search with the greedy heuristic"),
         "keep": (int, 6, "with prior: placements searched (the best by heuristic; 0 = all)"),

@@ -104,8 +104,9 @@ def compare_runs(runs: Sequence[Run]) -> dict[str, Any]:
         ks = [_successes(r.rows, key) for r in runs]
         ns = [_trials(r.rows, key) for r in runs]
         values = [round(k / n, 6) if n else None for k, n in zip(ks, ns, strict=True)]
-        p = [None] + [
-            fisher_two_proportions(ks[0], ns[0], ks[i], ns[i]) for i in range(1, len(runs))
+        p: list[float | None] = [
+            None,
+            *(fisher_two_proportions(ks[0], ns[0], ks[i], ns[i]) for i in range(1, len(runs))),
         ]
         tests.append({
             "metric": key, "label": label, "kind": "proportion", "test": FISHER,
@@ -114,7 +115,7 @@ def compare_runs(runs: Sequence[Run]) -> dict[str, Any]:
     for key, label in DISTRIBUTIONS.items():
         samples = [metric_values(r.rows, key) for r in runs]
         values = [round(sum(s) / len(s), 6) if s else None for s in samples]
-        p = [None] + [mann_whitney(samples[0], samples[i]) for i in range(1, len(runs))]
+        p = [None, *(mann_whitney(samples[0], samples[i]) for i in range(1, len(runs)))]
         tests.append({
             "metric": key, "label": label, "kind": "distribution", "test": MWU,
             "values": values, "p": p,
@@ -179,7 +180,9 @@ def format_compare_text(result: dict[str, Any]) -> str:
         "first player AdvantageP1 (edge)",
         *(adv_text(r["report"]["outcomes"]["advantage_p1"]) for r in runs),
     ])
-    body.append(["bot A wins", *(ci_text(r["report"]["outcomes"]["bots"][0]["wins"]) for r in runs)])
+    body.append(
+        ["bot A wins", *(ci_text(r["report"]["outcomes"]["bots"][0]["wins"]) for r in runs)]
+    )
     for key, label in (
         ("advantage_p1", "Ludii AdvantageP1"),
         ("balance", "Ludii Balance"),

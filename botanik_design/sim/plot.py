@@ -41,9 +41,10 @@ def plot_distributions(
         if values:
             lo, hi = min(values), max(values)
             if all(float(v).is_integer() for v in values):
-                bins = np.arange(lo - 0.5, hi + 1.5, max(1, int((hi - lo + 1) // 60) + 1))
+                step = max(1, int((hi - lo + 1) // 60) + 1)
+                bins = [float(b) for b in np.arange(lo - 0.5, hi + 1.5, step)]
             else:
-                bins = np.linspace(lo, hi if hi > lo else lo + 1, 41)
+                bins = [float(b) for b in np.linspace(lo, hi if hi > lo else lo + 1, 41)]
             for label, vs in series:
                 if vs:
                     mean = sum(vs) / len(vs)

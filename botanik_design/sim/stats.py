@@ -57,7 +57,7 @@ def wilson(k: float, n: int, confidence: float = 0.95) -> Proportion:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return Proportion(k, 0, None, None, None)
-    from scipy.stats import binomtest
+    from scipy.stats import binomtest  # type: ignore[import-untyped]
 
     ki = int(math.floor(k + 0.5))
     ci = binomtest(ki, n).proportion_ci(confidence_level=confidence, method="wilson")

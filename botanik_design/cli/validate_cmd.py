@@ -120,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.spec import report
     from botanik_design.spec.validate import Session
 
+    for stream in (sys.stdout, sys.stderr):  # odd file names must not crash the report
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     session = Session()
     files, diagnostics = _targets(list(args.paths))
     io_error = bool(diagnostics)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, TextIO
 
 import yaml
@@ -33,12 +35,22 @@ def _paint(text: str, style: str, on: bool) -> str:
     return f"{_STYLE[style]}{text}{_RESET}" if on else text
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def clean(text: str) -> str:
+    """``text`` with control characters (terminal escapes, newlines) shown as ``\\xNN``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
     """One ``file:line:col: level: message [rule]`` line per diagnostic, files separated
-    by a blank line (input order kept: sort first)."""
+    by a blank line (input order kept: sort first).  Control characters in file
+    names and messages are escaped, so that a spec cannot drive the terminal."""
     lines: list[str] = []
     current: str | None = None
     for d in diagnostics:
+        d = replace(d, file=clean(d.file), message=clean(d.message), hint=clean(d.hint))
         if current is not None and d.file != current:
             lines.append("")
         current = d.file

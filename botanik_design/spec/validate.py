@@ -22,7 +22,7 @@ from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import Source, bundled, find_ref, source_folder, source_key
 from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
-from botanik_design.spec.yamlread import read_yaml
+from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
 
 __all__ = [
     "Diagnostic",
@@ -142,21 +142,41 @@ class Session:
         return doc
 
     def read_source(self, source: Source, name: str, kind: str | None = None) -> Doc:
-        """Read a file (path or bundled resource); unreadable files give an ``io-*`` doc."""
+        """Read a file (path or bundled resource); unreadable files give an ``io-*`` doc.
+
+        Only regular files are read (never a pipe or device, which could block),
+        and files over :data:`~botanik_design.spec.yamlread.MAX_BYTES` are refused
+        before being read.
+        """
         key = source_key(source, name)
         if key in self._docs:
             return self._docs[key]
+        folder = source_folder(source)
         try:
+            if isinstance(source, Path):
+                if source.exists() and not source.is_file():
+                    return self._io_doc(name, key, folder, "io-unreadable",
+                                        "not a regular file (a folder, device or pipe)")
+                size = source.stat().st_size
+                if size > MAX_BYTES:
+                    doc = Doc(name, key, None, None, Positions(), [Diagnostic(
+                        name, 1, 1, "error", "yaml-too-large",
+                        f"file is {size} bytes; spec files are limited to {MAX_BYTES}")], folder)
+                    self._docs[key] = doc
+                    return doc
             raw = source.read_bytes()
         except OSError as exc:
             rule = "io-missing" if isinstance(exc, FileNotFoundError) else "io-unreadable"
-            reason = exc.strerror or exc.__class__.__name__
-            doc = Doc(name, key, None, None, Positions(), [Diagnostic(
-                name, None, None, "error", rule, f"cannot read the file: {reason}")],
-                source_folder(source), io_error=True)
-            self._docs[key] = doc
-            return doc
-        return self.doc_from(raw, name, key, source_folder(source), kind)
+            return self._io_doc(name, key, folder, rule,
+                                f"cannot read the file: {exc.strerror or exc.__class__.__name__}")
+        return self.doc_from(raw, name, key, folder, kind)
+
+    def _io_doc(self, name: str, key: str, folder: Path | None, rule: str,
+                message: str) -> Doc:
+        doc = Doc(name, key, None, None, Positions(),
+                  [Diagnostic(name, None, None, "error", rule, message)], folder, io_error=True)
+        self._docs[key] = doc
+        return doc
 
     # -- checking ----------------------------------------------------------------------
 

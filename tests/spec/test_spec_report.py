@@ -23,9 +23,11 @@ W = Diagnostic("z.yaml", None, None, "warning", "lint-x", "hm")
 
 def test_text_line_format() -> None:
     out = format_text([D, W]).splitlines()
-    assert out[0] == "a,b:c.yaml:3:7: error: bad\nvalue 100%; did you [schema-enum]".splitlines()[0]
+    assert out[0] == "a,b:c.yaml:3:7: error: bad\\x0avalue 100%; did you [schema-enum]"
     assert out[-1] == "z.yaml: warning: hm [lint-x]"
     assert "" in out  # a blank line between files
+    escaped = format_text([Diagnostic("f", 1, 1, "error", "r", "key `\x1b[2J`")])
+    assert "\x1b" not in escaped and "\\x1b[2J" in escaped
 
 
 def test_json_has_stable_keys() -> None:

@@ -63,9 +63,41 @@ def kind_hint(data: dict[str, Any]) -> str:
     return "a spec's top level names its kind: " + ", ".join(f"`{k}:`" for k in known_kinds())
 
 
+#: Schema errors reported per file before the check stops (the rest are summarised).
+MAX_SCHEMA_ERRORS = 100
+
+
+def _canonical(value: Any) -> Any:
+    """A hashable form of JSON data in which equal JSON values are equal (1 == 1.0, not True)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, int | float):
+        return ("num", value)
+    if isinstance(value, list):
+        return ("list", tuple(_canonical(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", frozenset((k, _canonical(v)) for k, v in value.items()))
+    return ("val", value)
+
+
+def _unique_items(validator: Any, unique: Any, instance: Any,
+                  schema_: Any) -> Iterable[jsonschema.ValidationError]:
+    """``uniqueItems`` in linear time (jsonschema's own is quadratic on mappings)."""
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    seen: set[Any] = set()
+    for item in instance:
+        key = _canonical(item)
+        if key in seen:
+            yield jsonschema.ValidationError(f"{_short(item)} appears more than once")
+            return
+        seen.add(key)
+
+
 @cache
-def _validator(kind: str) -> jsonschema.protocols.Validator:
-    cls = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
+def _validator(kind: str) -> Any:
+    base = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
+    cls = jsonschema.validators.extend(base, {"uniqueItems": _unique_items})
     return cls(schema(kind))
 
 
@@ -171,6 +203,13 @@ def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[
     never; an unknown ``kind`` raises ``FileNotFoundError`` from the loader.
     """
     out: list[Diagnostic] = []
-    for err in _validator(kind).iter_errors(data):
+    for count, err in enumerate(_validator(kind).iter_errors(data)):
+        if count == MAX_SCHEMA_ERRORS:
+            line, col = positions.value(tuple(err.absolute_path))
+            out.append(Diagnostic(name, line, col, "error", "schema-too-many",
+                                  f"more than {MAX_SCHEMA_ERRORS} schema errors: "
+                                  "the check stopped here", pointer(tuple(err.absolute_path)),
+                                  "fix the errors above first"))
+            break
         out.extend(_diagnostics(err, name, positions))
     return out

@@ -73,3 +73,19 @@ def test_every_kind_is_detected_and_schema_checked(kind: str) -> None:
     assert "schema-additional-properties" in rules
     assert any(d.rule == "schema-additional-properties" and (d.line, d.column) == (2, 1)
                for d in found)
+
+
+def test_schema_check_stops_after_too_many_errors() -> None:
+    from botanik_design.spec.schema_check import MAX_SCHEMA_ERRORS
+    from botanik_design.spec.validate import validate_text
+
+    tiles = "".join(
+        f"  - {{id: t{i}, colour: red, type: corner, kind: nope, exits: [N, E], copies: 1}}\n"
+        for i in range(MAX_SCHEMA_ERRORS + 5))
+    text = ("tileset: many\npalette: [{name: red, symbol: R, display: '#ff0000'}]\ntiles:\n"
+            + tiles)
+    found = validate_text(text, "many.yaml")
+    assert [d.rule for d in found].count("schema-enum") == MAX_SCHEMA_ERRORS
+    (stop,) = [d for d in found if d.rule == "schema-too-many"]
+    # the 101st tile's kind: line 4 + 100, column of `nope`
+    assert (stop.line, stop.column) == (4 + MAX_SCHEMA_ERRORS, 49)

@@ -97,7 +97,7 @@ def _unique_items(validator: Any, unique: Any, instance: Any,
 @cache
 def _validator(kind: str) -> Any:
     base = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
-    cls = jsonschema.validators.extend(base, {"uniqueItems": _unique_items})
+    cls = jsonschema.validators.extend(base, {"uniqueItems": _unique_items})  # type: ignore[no-untyped-call]
     return cls(schema(kind))
 
 

@@ -5,8 +5,9 @@
   rotation is scored by :func:`~botanik_design.bots.heuristic.machine_value`
   of the machine with the tile added — score gained, open pipe ends kept,
   colour-group growth, crops waiting for a same-colour neighbour.
-* **Picks, swaps and discards**: each legal action is applied to a clone; the
-  move's value is what it brings the bot minus what it brings the opponent:
+* **Picks, swaps and discards**: the move's immediate effect on the registry
+  (:class:`RegistryEvaluator`) is valued as what it brings the bot minus what
+  it brings the opponent:
   tiles released to a player (or taken by a swap) at their full tile value,
   tiles in a player's own slots at a discounted value (they only score if
   released before the end).  So the bot fills its own slots with tiles that
@@ -33,6 +34,8 @@ from botanik_design.bots.heuristic import (
     machine_value,
     tile_value,
 )
+from botanik_design.engine.actions import Pick, Swap
+from botanik_design.model.tileset import linked
 
 #: Action integers at and above this are placements (``engine.actions.PLACE_BASE``).
 _PLACE_BASE = 1024
@@ -63,7 +66,15 @@ def placement_values(state: Any, legal: Sequence[int], w: Weights = WEIGHTS) -> 
 
 
 class RegistryEvaluator:
-    """Values picks, swaps and discards for one decision (see the module docstring)."""
+    """Values picks, swaps and discards for one decision (see the module docstring).
+
+    The immediate effect of a move is computed from the public state, without
+    cloning: a pick to the own slot fills it; a pick onto middle stack ``c``
+    makes the tile the new top, which releases every slot tile of column ``c``
+    not linked to it (brief §4); a swap takes the top of ``c`` (to be placed
+    at once) and puts the mecha-botanist there, with the same release check.
+    Later consequences (a chain of swaps) are left to later decisions.
+    """
 
     def __init__(self, state: Any, w: Weights = WEIGHTS) -> None:
         self.state = state
@@ -73,7 +84,9 @@ class RegistryEvaluator:
         self.facts: list[MachineFacts] = [
             analyse(machine_cells(state, p), variant) for p in (0, 1)
         ]
-        self.before = [state.slots(0), state.slots(1)]
+        self.slots = [state.slots(0), state.slots(1)]
+        self.arrival = state.arrival_tiles()
+        self.tops = [stack[-1] if stack else None for stack in state.middle_stacks()]
         rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
         self.slot_factor = w.slot * min(1.0, rounds_left / w.slot_horizon)
         self._tv: dict[tuple[int, int], float] = {}
@@ -87,28 +100,31 @@ class RegistryEvaluator:
             self._tv[key] = v
         return v
 
-    def holdings(self, after: Any, player: int) -> float:
-        """Value of what ``player`` holds or receives in ``after`` (a successor state)."""
+    def _releases(self, column: int, top: int, player: int) -> float:
+        """Own gain minus the opponent's from the release check of ``column`` under ``top``."""
+        top_def = self.state.tile(top)
         total = 0.0
-        slots_after = after.slots(player)
-        for before, now in zip(self.before[player], slots_after, strict=True):
-            if now is not None:
-                total += self.slot_factor * self.tile_value(player, now)
-            if before is not None and before != now:
-                total += self.tile_value(player, before)  # released to its owner
-        dec = after.pending()
-        if (
-            dec is not None and dec.player == player and dec.kind == "place"
-            and dec.tile not in self.before[player]
-        ):
-            total += self.tile_value(player, dec.tile)  # a tile taken by a swap
+        for p in (0, 1):
+            s = self.slots[p][column]
+            if s is not None and not linked(self.state.tile(s), top_def):
+                gain = (1.0 - self.slot_factor) * self.tile_value(p, s)
+                total += gain if p == player else -gain
         return total
 
     def value(self, action: int, player: int) -> float:
-        """Own holdings minus the opponent's after ``action``."""
-        after = self.state.clone()
-        after.apply_action(action)
-        return self.holdings(after, player) - self.holdings(after, 1 - player)
+        """What ``action`` brings ``player`` minus what it brings the opponent."""
+        act = self.state.decode(action)
+        if isinstance(act, Pick):
+            tile = self.arrival[act.arrival]
+            if not act.middle:
+                return self.slot_factor * self.tile_value(player, tile)
+            return self._releases(act.column, tile, player)
+        if isinstance(act, Swap):
+            dec = self.state.pending()
+            taken = self.tops[act.column]
+            gain = 0.0 if taken is None else self.tile_value(player, taken)
+            return gain + self._releases(act.column, dec.tile, player)
+        return 0.0
 
 
 class GreedyBot(BaseBot):

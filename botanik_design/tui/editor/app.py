@@ -64,7 +64,8 @@ class EditorApp(App[None]):
     #exits Button.on { background: $success; color: $text; text-style: bold; }
     #exits #rotate { width: 8; }
     #counts { height: 1; padding: 0 1; background: $boost; }
-    #problems { height: 4; border: none; padding: 0 1; }
+    #problems { height: 4; border: none; padding: 0 1; text-wrap: nowrap;
+                text-overflow: ellipsis; }
     #status { height: 1; padding: 0 1; background: $primary-background; }
     #status.warn { background: $warning 40%; }
     #status.error { background: $error 50%; }
@@ -450,7 +451,17 @@ class EditorApp(App[None]):
         self.refresh_title()
         self.schedule_validation()
 
+    def _sync_selection(self) -> None:
+        """Follow the table's cursor now: keys typed fast can arrive before its message."""
+        table = self._main.query_one("#tiles", DataTable)
+        row = table.cursor_row
+        if table.row_count == len(self.doc) and 0 <= row < len(self.doc) and row != self.selected:
+            self.doc.break_coalescing()
+            self.selected = row
+            self.refresh_side()
+
     def _need_tile(self) -> bool:
+        self._sync_selection()
         if 0 <= self.selected < len(self.doc):
             return True
         self.set_status("no tile selected: press a to add one", "warn")
@@ -568,6 +579,7 @@ class EditorApp(App[None]):
         self.set_status(f"copies: {self.doc.face(self.selected).copies}")
 
     def action_add(self) -> None:
+        self._sync_selection()
         index = self.doc.add_tile(self.selected if self.selected >= 0 else None)
         self.after_edit(index, structure=True)
         self.set_status(f"added {self.doc.face(index).id}: edit its fields (enter)")

@@ -15,22 +15,19 @@ from textual.widgets import Button, Static
 
 #: (keys, what they do), shown by the help screen; the footer shows the main ones.
 KEYS: tuple[tuple[str, str], ...] = (
-    ("↑ ↓  PgUp PgDn", "move through the tiles"),
-    ("tab  shift+tab", "move between the table, the fields and the problems"),
-    ("enter", "in the table: edit the selected tile's fields"),
-    ("esc", "back to the table"),
-    ("a", "add a tile after the selected one"),
-    ("d", "duplicate the selected tile"),
-    ("x  delete", "delete the selected tile (asks first)"),
-    ("n  e  s  w", "toggle the pipe exit on the north, east, south, west side"),
+    ("↑ ↓ PgUp PgDn", "move through the tiles (or click a row)"),
+    ("tab shift+tab", "table → fields → problems; esc back to the table"),
+    ("enter", "table: edit the tile's fields · problems: go to the tile"),
+    ("a / d", "add a tile after this one / duplicate this one"),
+    ("x delete", "delete this tile (asks first)"),
+    ("n e s w", "toggle the north / east / south / west pipe exit"),
     ("r", "rotate the exits a quarter turn clockwise"),
-    ("+  -", "one copy more, one copy less"),
-    ("u  ctrl+z", "undo"),
-    ("ctrl+y", "redo"),
-    ("ctrl+s", "save (also when there are errors: the status bar warns)"),
-    ("q  ctrl+q", "quit (asks first when there are unsaved changes)"),
-    ("?", "this help"),
-    ("mouse", "click a row, a field, an exit button, a side of the preview, a problem"),
+    ("+ -", "one copy more / one copy less"),
+    ("u ctrl+z", "undo · ctrl+y redo"),
+    ("ctrl+s", "save (with errors too: the status bar warns)"),
+    ("q ctrl+q", "quit (asks first when there are unsaved changes)"),
+    ("? f1", "this help"),
+    ("mouse", "rows, fields, exit buttons, preview sides, problems"),
 )
 
 
@@ -43,7 +40,6 @@ class HelpScreen(ModalScreen[None]):
         width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1;
     }
-    HelpScreen #help-close { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", "Close", show=True),
@@ -56,18 +52,17 @@ class HelpScreen(ModalScreen[None]):
         for keys, what in KEYS:
             table.add_row(keys, what)
         legend = Text.assemble(
-            ("\nTiles: ", "bold"),
-            "top-left the colour symbol, top-right the flowers (✿), bottom-left the "
-            "type letter (I straight, L corner, T tee, X cross, P plant, V vegetable, "
-            "M mecha-botanist ☻, S Source ◎); pipes run from their exits to the centre.",
+            ("\nA tile: ", "bold"),
+            "colour symbol top-left, flowers ✿ top-right, type bottom-left (I straight, "
+            "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, "
+            "S Source ◎); pipes run from the exits to the centre.",
         )
         with VerticalScroll():
-            yield Static(Text("Tile-set editor — keys", style="bold"))
+            yield Static(Text("Tile-set editor — keys   (esc closes)", style="bold"))
             yield Static(table)
             yield Static(legend)
-            yield Button("Close (esc)", id="help-close", compact=True)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_click(self) -> None:
         self.dismiss(None)
 
     def action_close(self) -> None:

@@ -1,0 +1,351 @@
+"""The play-test controller: one game, its undo stack, the bot driver and records.
+
+No textual here: the app (:mod:`botanik_design.tui.play.app`) asks the
+controller what can be done and tells it what the players chose, and the
+controller is tested without an app.
+
+* :class:`Rules` is what a game is played under: the tile set and the
+  variant, plus the references written into a saved record (bundled names or
+  absolute paths) and the option overrides made in the variant form.
+* :class:`Controller` owns the :class:`~botanik_design.engine.GameState`.
+  Before every human decision it pushes a clone on the undo stack, so
+  :meth:`Controller.undo` in a game against a bot rewinds to the human's
+  previous decision (the bot moves after it are undone too).
+* Bot moves: :meth:`Controller.bot_snapshot` gives a clone and a *ticket*;
+  :meth:`Controller.think` (safe in a worker thread) asks the bot for an
+  action on the clone; :meth:`Controller.apply_bot` applies it only when the
+  ticket is still current (an undo or a load in the meantime drops it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from botanik_design.bots import make_bot
+from botanik_design.bots.base import Bot
+from botanik_design.engine import TERMINAL, Decision, GameState, new_game
+from botanik_design.engine.actions import Discard, Pick, Place, Swap, decode
+from botanik_design.engine.errors import RecordError
+from botanik_design.engine.record import load_record, record_data, replay, write_record
+from botanik_design.model.tileset import TileSet
+from botanik_design.model.variant import Variant
+
+#: Opponents the play command offers (``human``: two players at one keyboard).
+OPPONENTS: tuple[str, ...] = ("random", "greedy", "mcts", "human")
+
+
+@dataclass
+class Rules:
+    """Tile set and variant of a game, with the references a saved record names.
+
+    ``variant_ref`` / ``tileset_ref`` are bundled names or absolute paths;
+    ``overrides`` are options changed from ``variant_ref`` (written as the
+    record's ``options:``).
+    """
+
+    tileset: TileSet
+    variant: Variant
+    tileset_ref: str
+    variant_ref: str
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+def ref_for_record(ref: str, base: Path | None = None) -> str:
+    """A reference a record can name: an existing file becomes an absolute path."""
+    path = Path(ref) if base is None or Path(ref).is_absolute() else base / ref
+    if path.is_file():
+        return str(path.resolve())
+    return ref
+
+
+def load_rules(tileset: str | None, variant: str, overrides: dict[str, Any] | None = None
+               ) -> Rules:
+    """Load the variant (and the tile set: given, else the variant's, else ``botanik``).
+
+    Raises :class:`~botanik_design.spec.SpecError` on a missing or invalid file
+    and ``TypeError``/``ValueError`` on bad overrides.
+    """
+    from botanik_design.spec.load import load_tileset, load_variant
+
+    v = load_variant(variant)
+    if overrides:
+        v = dataclasses.replace(v, **overrides)
+    ts_ref = tileset or v.tileset or "botanik"
+    ts = load_tileset(ts_ref)
+    return Rules(ts, v, ref_for_record(ts_ref), ref_for_record(variant), dict(overrides or {}))
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A legal registry destination of one arrival tile."""
+
+    action: int
+    column: int
+    middle: bool
+
+
+@dataclass
+class _Undo:
+    state: GameState
+    lines: int
+
+
+class Controller:
+    """One game being play-tested.
+
+    ``opponent`` is a bot spec (``random``, ``greedy``, ``mcts``, ``greedy:epsilon=0.1``)
+    or ``human``.  Against a bot the human is player 0 and the bot player 1.
+    ``state`` starts from a given position instead of a new game (its history
+    is replayed to build the undo stack and the move log).
+    """
+
+    def __init__(self, rules: Rules, seed: int, opponent: str = "greedy", *,
+                 state: GameState | None = None, bot_seed: int | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.opponent = opponent
+        self.bot: Bot | None = None
+        if opponent != "human":
+            self.bot = make_bot(opponent, seed if bot_seed is None else bot_seed)
+        self.humans: frozenset[int] = frozenset({0, 1} if self.bot is None else {0})
+        self.state: GameState
+        self.lines: list[str] = []
+        self._undo: list[_Undo] = []
+        self._ticket = 0
+        if state is None:
+            self.state = new_game(rules.tileset, rules.variant, seed)
+        else:
+            self._rebuild(state)
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def from_record(cls, path: Path, opponent: str = "greedy") -> Controller:
+        """Load a record file and continue its game; :class:`RecordError` on any problem."""
+        record = load_record(path)
+        state = record.new_game()
+        for _ in replay(record, state):
+            pass
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        folder = path.parent
+        variant_ref = ref_for_record(str(raw["variant"]), folder)
+        ts_raw = raw.get("tileset") or record.variant.tileset or record.tileset.name
+        rules = Rules(record.tileset, record.variant, ref_for_record(str(ts_raw), folder),
+                      variant_ref, dict(raw.get("options") or {}))
+        return cls(rules, record.seed, opponent, state=state)
+
+    def _rebuild(self, final: GameState) -> None:
+        """Replay ``final``'s history from the start: move log and undo stack."""
+        s = new_game(self.rules.tileset, final.variant, final.seed, final.first_player,
+                     final.deal)
+        self.lines = []
+        self._undo = []
+        self.state = s
+        for a in final.history():
+            self._apply(a)
+
+    # ------------------------------------------------------------ queries
+
+    def player_name(self, p: int) -> str:
+        """``you`` / the bot's name against a bot; ``player 0`` / ``player 1`` otherwise."""
+        if self.bot is None:
+            return f"player {p}"
+        return "you" if p in self.humans else self.bot.name
+
+    def pending(self) -> Decision | None:
+        """The decision waited for (``None`` at the end)."""
+        return self.state.pending()
+
+    def to_act(self) -> int:
+        """The player who must act, or :data:`~botanik_design.engine.TERMINAL`."""
+        return self.state.current_player()
+
+    def human_to_act(self) -> bool:
+        """Whether a human must decide now."""
+        return self.to_act() in self.humans
+
+    def bot_to_act(self) -> bool:
+        """Whether the bot must decide now."""
+        p = self.to_act()
+        return p != TERMINAL and p not in self.humans
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_terminal()
+
+    def can_undo(self) -> bool:
+        """Whether a human decision can be taken back."""
+        return bool(self._undo)
+
+    def destinations(self, arrival: int) -> list[Destination]:
+        """Legal registry destinations of arrival tile ``arrival`` (column order, slot first)."""
+        out: list[Destination] = []
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Pick) and act.arrival == arrival:
+                out.append(Destination(a, act.column, act.middle))
+        out.sort(key=lambda d: (d.column, d.middle))
+        return out
+
+    def discards(self) -> dict[int, int]:
+        """Arrival index -> discard action, when the decision is a forced discard."""
+        out: dict[int, int] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Discard):
+                out[act.arrival] = a
+        return out
+
+    def placements(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """Cell -> ``[(rotation, action), ...]`` of the tile waiting to be placed."""
+        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Place):
+                out.setdefault((act.x, act.y), []).append((act.rotation, a))
+        return out
+
+    def swaps(self) -> dict[int, int]:
+        """Middle column -> swap action, for a released mecha-botanist."""
+        out: dict[int, int] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Swap):
+                out[act.column] = a
+        return out
+
+    def legal(self) -> list[tuple[int, str]]:
+        """Every legal action with its text (the fallback list)."""
+        s = self.state
+        return [(a, s.action_to_string(a)) for a in s.legal_actions()]
+
+    def describe(self, action: int) -> str:
+        """A short line for the move log: ``P0 red-corner → mid 3``."""
+        s = self.state
+        d = s.pending()
+        who = f"P{s.current_player()}"
+        act = decode(action)
+        if isinstance(act, Pick):
+            name = s.tile(s.arrival_tiles()[act.arrival]).id
+            where = "mid" if act.middle else "slot"
+            return f"{who} {name} → {where} {act.column + 1}"
+        if isinstance(act, Discard):
+            return f"{who} discards {s.tile(s.arrival_tiles()[act.arrival]).id}"
+        if isinstance(act, Swap):
+            top = s.middle_stacks()[act.column][-1]
+            mecha = d.tile_id if d is not None else "mecha"
+            return f"{who} swaps {mecha} for {s.tile(top).id} (mid {act.column + 1})"
+        tile = d.tile_id if d is not None else "tile"
+        return f"{who} places {tile} at ({act.x},{act.y}) r{act.rotation}"
+
+    def score_line(self, p: int) -> str:
+        """``7 pts: groups 3 · flowers 4`` (live, from the machines as they stand)."""
+        ps = self.state.scores().players[p]
+        parts = [f"groups {ps.group_points}", f"flowers {ps.flower_points}"]
+        if ps.mecha_points or self.rules.variant.mecha_botanist == "wildcard":
+            parts.append(f"mecha {ps.mecha_points}")
+        if ps.removed:
+            parts.append(f"{len(ps.removed)} unlinked")
+        return f"{ps.total} pts: " + " · ".join(parts)
+
+    def summary(self) -> str:
+        """The scoring breakdown of both machines and the outcome (plain text)."""
+        from botanik_design.engine.render import render_player_score
+
+        score = self.state.scores()
+        parts = []
+        for ps in score.players:
+            parts.append(f"{self.player_name(ps.player)} (P{ps.player})\n"
+                         + render_player_score(ps))
+        result = score.outcome
+        for p in (0, 1):
+            result = result.replace(f"player {p}", f"P{p} ({self.player_name(p)})")
+        parts.append(f"result: {result}")
+        discarded = len(self.state.discarded_tiles())
+        parts.append(f"tiles discarded during the game: {discarded}")
+        return "\n\n".join(parts)
+
+    # ------------------------------------------------------------ moves
+
+    def _apply(self, action: int) -> list[str]:
+        s = self.state
+        p = s.current_player()
+        if p in self.humans:
+            self._undo.append(_Undo(s.clone(), len(self.lines)))
+        text = self.describe(action)
+        before = len(s.log())
+        s.apply_action(action)  # IllegalActionError: nothing changed but the undo entry
+        new = [text] + [f"  {e}" for _, e in s.log()[before:]]
+        self.lines.extend(new)
+        self._ticket += 1
+        return new
+
+    def play(self, action: int) -> list[str]:
+        """Apply a human's (or any) decision; returns the new move-log lines.
+
+        Raises :class:`~botanik_design.engine.IllegalActionError` (state unchanged).
+        """
+        if action not in self.state.legal_actions():
+            from botanik_design.engine import IllegalActionError
+
+            raise IllegalActionError(f"action {action} is not legal here")
+        return self._apply(action)
+
+    def bot_snapshot(self) -> tuple[int, GameState]:
+        """The ticket and a clone for the bot to think on."""
+        return self._ticket, self.state.clone()
+
+    def think(self, snapshot: GameState) -> int:
+        """The bot's action on ``snapshot`` (thread-safe: touches only the clone and the bot)."""
+        assert self.bot is not None
+        return self.bot.step(snapshot)
+
+    def apply_bot(self, ticket: int, action: int) -> list[str] | None:
+        """Apply the bot's action unless the game moved on since ``ticket`` (then ``None``)."""
+        if ticket != self._ticket or not self.bot_to_act():
+            return None
+        return self._apply(action)
+
+    def bot_move(self) -> list[str]:
+        """Let the bot decide and apply at once (tests, no thread)."""
+        ticket, snap = self.bot_snapshot()
+        lines = self.apply_bot(ticket, self.think(snap))
+        assert lines is not None
+        return lines
+
+    def undo(self) -> bool:
+        """Back to the state before the last human decision; ``False`` when there is none."""
+        if not self._undo:
+            return False
+        entry = self._undo.pop()
+        self.state = entry.state
+        del self.lines[entry.lines:]
+        self._ticket += 1
+        return True
+
+    # ------------------------------------------------------------ records
+
+    def record(self, name: str = "play-test") -> dict[str, Any]:
+        """The record mapping of the game so far."""
+        r = self.rules
+        data = record_data(self.state, name, r.tileset_ref, r.variant_ref)
+        if r.overrides:
+            out: dict[str, Any] = {}
+            for k, v in data.items():
+                if k == "seed":
+                    out["options"] = dict(r.overrides)
+                out[k] = v
+            data = out
+        return data
+
+    def save(self, path: Path, name: str | None = None) -> None:
+        """Write the game as a record (atomically); ``OSError`` on I/O problems."""
+        write_record(path, self.record(name or path.stem))
+
+
+__all__ = ["OPPONENTS", "Controller", "Destination", "RecordError", "Rules", "load_rules"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import sys
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -108,7 +109,11 @@ def _simulate(session: Any, docs: list[Any], games: int, seed: int) -> list[Diag
         if info.variant is None or info.tileset is None:
             continue
         try:
-            out += list(simulate_check(info.tileset, info.variant, games, seed))
+            if "file" in inspect.signature(simulate_check).parameters:
+                found = simulate_check(info.tileset, info.variant, games, seed, file=doc.name)
+            else:
+                found = simulate_check(info.tileset, info.variant, games, seed)
+            out += list(found)
         except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
             out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
                                   f"simulation crashed: {exc.__class__.__name__}: {exc}"))

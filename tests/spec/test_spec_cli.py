@@ -114,12 +114,12 @@ def test_usage_error_exits_2() -> None:
 def _fake_engine(monkeypatch: pytest.MonkeyPatch, behaviour: str) -> list[tuple[int, int]]:
     calls: list[tuple[int, int]] = []
 
-    def simulate_check(tileset: object, variant: object, games: int,
-                       seed: int) -> list[Diagnostic]:
+    def simulate_check(tileset: object, variant: object, games: int, seed: int,
+                       file: str | None = None) -> list[Diagnostic]:
         calls.append((games, seed))
         if behaviour == "crash":
             raise RuntimeError("boom")
-        return [Diagnostic("v", None, None, "error", "sim-stall", "stalled")]
+        return [Diagnostic(str(file), None, None, "error", "sim-stall", "stalled")]
 
     module = types.ModuleType("botanik_design.engine.dynamic")
     module.simulate_check = simulate_check  # type: ignore[attr-defined]
@@ -133,7 +133,7 @@ def test_simulate_calls_the_engine(monkeypatch: pytest.MonkeyPatch,
     code = main(["validate", "--simulate", "4", "--seed", "9",
                  str(ROOT / "spec" / "variants" / "standard.yaml")])
     assert code == 1 and calls == [(4, 9)]
-    assert "[sim-stall]" in capsys.readouterr().out
+    assert "standard.yaml: error: stalled [sim-stall]" in capsys.readouterr().out
 
 
 def test_simulate_crash_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch,

@@ -1,0 +1,54 @@
+"""Simulation speed: random-bot games per second with 1 and 2 workers.
+
+Usage: ``python bench/sim_speed.py [GAMES] [--variant V] [--tileset T] [--bots A,B]``
+(default 10,000 random-vs-random games of the standard variant).  Prints one
+line per worker count and checks that both runs produced the same JSON
+report (byte for byte).  Not a test: timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from botanik_design.sim.report import RunInfo, summarize, to_json
+from botanik_design.sim.runner import Job, run_games
+from botanik_design.sim.workers import local_pool
+from botanik_design.spec.load import load_tileset, load_variant
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games", nargs="?", type=int, default=10_000)
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--tileset", default=None)
+    parser.add_argument("--bots", default="random,random")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", default="1,2", help="worker counts to time, e.g. 1,2,4")
+    args = parser.parse_args()
+    variant = load_variant(args.variant)
+    tileset = load_tileset(args.tileset or variant.tileset or "botanik")
+    a, b = args.bots.split(",")
+    job = Job(tileset, variant, (a, b), args.seed)
+    info = RunInfo(variant.name, tileset.name, args.games, args.seed, (a, b))
+    print(f"{args.games} games, {variant.name} / {tileset.name}, bots {a} vs {b}, "
+          f"{os.cpu_count()} CPUs")
+    reports = []
+    for w in (int(x) for x in args.workers.split(",")):
+        pool = local_pool(w)
+        try:
+            start = time.perf_counter()
+            rows = run_games(job, args.games, pool)
+            elapsed = time.perf_counter() - start
+        finally:
+            pool.shutdown()
+        reports.append(to_json(summarize(rows, info)))
+        print(f"workers={w}: {elapsed:6.2f} s  {args.games / elapsed:8.0f} games/s")
+    same = all(r == reports[0] for r in reports)
+    print(f"JSON reports byte-identical across worker counts: {same}")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

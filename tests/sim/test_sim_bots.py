@@ -120,4 +120,4 @@ def test_spec_parameters_are_typed() -> None:
     name, params = parse_bot_spec("mcts:iterations=50:c=0.7:rollout=greedy")
     assert name == "mcts" and params == {"iterations": 50, "c": 0.7, "rollout": "greedy"}
     bot = make_bot("mcts:iterations=50", 1)
-    assert bot.name == "mcts:iterations=50" and getattr(bot, "iterations") == 50
+    assert bot.name == "mcts:iterations=50" and bot.iterations == 50

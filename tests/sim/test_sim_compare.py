@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from sim_rows_helpers import row, rows_from
 
 from botanik_design.sim.compare import FISHER, MWU, Run, compare_runs, format_compare_text
 from botanik_design.sim.report import RunInfo
-
-from sim_rows_helpers import row, rows_from
 
 
 def _run(label: str, rows: list) -> Run:  # type: ignore[type-arg]

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from sim_rows_helpers import rows_from
 
 from botanik_design.sim.plot import plot_distributions
 from botanik_design.sim.report import (
@@ -19,8 +20,6 @@ from botanik_design.sim.report import (
     to_json,
 )
 from botanik_design.sim.rows import CSV_COLUMNS
-
-from sim_rows_helpers import rows_from
 
 INFO = RunInfo("standard", "botanik", 8, 5, ("A", "B"), "Standard")
 

@@ -51,8 +51,8 @@ def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
             type=TileType(t["type"]),
             kind=Kind(t["kind"]),
             exits=exits_mask([Side[s] for s in t["exits"]]),
-            flowers=t.get("flowers", 0),
-            copies=t["copies"],
+            flowers=int(t.get("flowers", 0)),  # YAML may give 2.0; the schema allows it
+            copies=int(t["copies"]),
             label=t.get("label", ""),
         )
         for t in data["tiles"]

@@ -38,8 +38,14 @@ def _paint(text: str, style: str, on: bool) -> str:
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
+#: Longest message or file name printed in text output (characters).
+MAX_TEXT = 400
+
+
 def clean(text: str) -> str:
-    """``text`` with control characters (terminal escapes, newlines) shown as ``\\xNN``."""
+    """``text`` with control characters (terminal escapes, newlines) shown as ``\\xNN``,
+    cut to :data:`MAX_TEXT` characters."""
+    text = text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 

@@ -113,11 +113,17 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _near(word: object, choices: Iterable[object]) -> str:
+def near_miss(word: object, choices: Iterable[object]) -> str:
+    """``did you mean `x`?`` for the choice closest to ``word`` (case first), else ``""``."""
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    names = [str(c) for c in choices]
+    same_case = [n for n in names if n.lower() == word.lower()]
+    close = same_case or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else ""
+
+
+_near = near_miss
 
 
 _JSON_TYPES = {
@@ -147,7 +153,7 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
             kpath = (*path, key)
             line, col = positions.key(kpath)
             hint = _near(key, props) or "allowed keys: " + ", ".join(f"`{p}`" for p in props)
-            out.append(Diagnostic(name, line, col, "error", rule, f"unknown key `{key}`",
+            out.append(Diagnostic(name, line, col, "error", rule, f"unknown key `{key[:80]}`",
                                   pointer(kpath), hint))
         if out:
             return out

@@ -21,7 +21,13 @@ from botanik_design.spec.diagnostics import Diagnostic, errors, sorted_diagnosti
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import Source, bundled, find_ref, source_folder, source_key
-from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
+from botanik_design.spec.schema_check import (
+    check_schema,
+    detect_kind,
+    kind_hint,
+    known_kinds,
+    near_miss,
+)
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
 
 __all__ = [
@@ -222,10 +228,10 @@ class Session:
             parent = self._resolve(ref, "variant", cur.folder)
             if parent is None:
                 if cur is doc:
-                    names = ", ".join(sorted(bundled("variant")))
+                    names = sorted(bundled("variant"))
                     out.append(_diag(doc, ("extends",), "sem-unknown-parent",
-                                     f"`extends: {ref}` names no variant file and no bundled "
-                                     "variant", f"bundled variants: {names}"))
+                                     f"`extends: {str(ref)[:80]}` names no variant file and no "
+                                     "bundled variant", _ref_hint(ref, names, "variants")))
                 else:
                     out.append(_diag(doc, ("extends",), "sem-parent-invalid",
                                      f"ancestor `{cur.name}` extends `{ref}`, which does not "
@@ -233,9 +239,9 @@ class Session:
                 broken = True
                 break
             if any(parent.key == c.key for c in chain):
-                names = " -> ".join([c.name for c in chain] + [parent.name])
+                loop = " -> ".join([c.name for c in chain] + [parent.name])
                 out.append(_diag(doc, ("extends",), "sem-extends-cycle",
-                                 f"`extends` forms a cycle: {names}"))
+                                 f"`extends` forms a cycle: {loop}"))
                 broken = True
                 break
             if parent.kind != "variant" or not parent.schema_valid:
@@ -267,7 +273,7 @@ class Session:
         for d in reversed(chain):
             assert d.data is not None
             for k, v in (d.data.get("options") or {}).items():
-                options[k] = v
+                options[k] = int(v) if isinstance(v, float) and v.is_integer() else v
                 origins[k] = _origin(d)
         info.options, info.origins = options, origins
         own: dict[str, Any] = doc.data.get("options") or {}
@@ -290,10 +296,10 @@ class Session:
             ts_doc = self._resolve(ref, "tileset", owner.folder)
             if owner is doc:
                 if ts_doc is None:
-                    names = ", ".join(sorted(bundled("tileset")))
+                    names = sorted(bundled("tileset"))
                     out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
-                                     f"`tileset: {ref}` names no tile set file and no bundled "
-                                     "tile set", f"bundled tile sets: {names}"))
+                                     f"`tileset: {str(ref)[:80]}` names no tile set file and "
+                                     "no bundled tile set", _ref_hint(ref, names, "tile sets")))
                 elif ts_doc.kind != "tileset" or errors(self.check(ts_doc)):
                     what = "is not a valid tile set" if ts_doc.kind in ("tileset", None) else \
                         f"is a {ts_doc.kind}, not a tile set"
@@ -326,6 +332,12 @@ class Session:
         return info
 
 
+def _ref_hint(ref: object, names: list[str], what: str) -> str:
+    """A near-miss among bundled names (``standard.yaml`` -> ``standard``), else the list."""
+    stem = str(ref).removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
+    return near_miss(stem, names) or f"bundled {what}: " + ", ".join(names)
+
+
 def _origin(doc: Doc) -> str:
     """``standard`` for a bundled variant, ``<variant> (<file>)`` otherwise."""
     assert doc.data is not None
@@ -348,14 +360,17 @@ def _absolute(ref: str | None, folder: Path | None) -> str | None:
 
 
 def yaml_files(folder: Path) -> list[Path]:
-    """``*.yaml`` and ``*.yml`` files under ``folder``, recursively, sorted; hidden folders skipped.
+    """``*.yaml`` and ``*.yml`` files under ``folder``, recursively, sorted.
+
+    Hidden files and folders (``.pre-commit-config.yaml``, ``.github/``) are skipped.
 
     Raises ``OSError`` only if ``folder`` itself cannot be listed.
     """
     found: list[Path] = []
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found += [Path(root) / f for f in files if f.endswith((".yaml", ".yml"))]
+        found += [Path(root) / f for f in files
+                  if f.endswith((".yaml", ".yml")) and not f.startswith(".")]
     return sorted(found)
 
 

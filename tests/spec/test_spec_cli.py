@@ -148,3 +148,20 @@ def test_simulate_without_engine_exits_2(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setitem(sys.modules, "botanik_design.engine.dynamic", None)
     assert main(["validate", "--simulate", "1"]) == 2
     assert "engine is not available" in capsys.readouterr().err
+
+
+def test_pipes_and_devices_are_not_read(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")  # reading it would block forever
+    result = cli(str(tmp_path), "/dev/null")
+    assert result.returncode == 2
+    assert result.stdout.count("[io-unreadable]") == 2
+
+
+def test_hidden_files_and_folders_are_skipped(tmp_path: Path) -> None:
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    (tmp_path / ".github").mkdir()
+    (tmp_path / ".github" / "ci.yml").write_text("on: push\n", encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("variant: v\nextends: standard\n", encoding="utf-8")
+    result = cli("--format", "json", str(tmp_path))
+    assert result.returncode == 0
+    assert [Path(f["file"]).name for f in json.loads(result.stdout)["files"]] == ["v.yaml"]

@@ -65,3 +65,17 @@ def test_validate_text_resolves_against_base() -> None:
 def test_validate_text_with_forced_kind() -> None:
     (d,) = validate_text("title: x\n", "t", kind="variant")
     assert (d.rule, d.json_path) == ("schema-required", "")
+
+
+def test_integral_floats_load_as_ints(tmp_path: Path) -> None:
+    (tmp_path / "v.yaml").write_text(
+        "variant: v\nextends: standard\ntileset: t.yaml\noptions: {registry_columns: 4.0}\n",
+        encoding="utf-8")
+    (tmp_path / "t.yaml").write_text(
+        (FIXTURES / "ok-mini-tileset.yaml").read_text(encoding="utf-8")
+        .replace("copies: 6", "copies: 6.0"), encoding="utf-8")
+    variant = load_variant(str(tmp_path / "v.yaml"))
+    assert variant.registry_columns == 4 and isinstance(variant.registry_columns, int)
+    tileset = load_tileset(str(tmp_path / "t.yaml"))
+    assert all(isinstance(t.copies, int) for t in tileset.tiles)
+    assert tileset.machine_tile_count() == 11

@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             text = source.read_text(encoding="utf-8")
             doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path), name=name)
+            if path.is_file():  # --force: the user chose to replace it
+                doc.disk_text = path.read_text(encoding="utf-8", errors="replace")
             note = (f"new tile set from {args.from_}: not on disk until you save (ctrl+s) · "
                     "? for help")
         else:

@@ -334,3 +334,45 @@ def test_large_terminal_shows_more_columns(botanik: Path) -> None:
         assert [str(c.label) for c in table.columns.values()][-3:] == ["type", "kind", "label"]
 
     drive(botanik, script, size=(120, 40))
+
+
+def test_saving_over_a_file_changed_on_disk_asks_first(botanik: Path) -> None:
+    async def script(app: EditorApp, pilot: Pilot[None]) -> None:
+        await goto(app, pilot, "red-cross")
+        await pilot.press("plus")
+        botanik.write_text("# someone else's version\n", encoding="utf-8")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")
+        assert "not saved" in status(app)
+        assert botanik.read_text(encoding="utf-8") == "# someone else's version\n"
+        await pilot.press("ctrl+s")
+        await pilot.press("o")  # overwrite
+        await pilot.pause()
+        assert "saved botanik.yaml" in status(app) and not app.doc.modified
+        assert "{id: red-cross, colour: red, type: cross, kind: pipe, exits: [N, E, S, W], " \
+               "flowers: 0, copies: 2}" in botanik.read_text(encoding="utf-8")
+
+    drive(botanik, script)
+
+
+def test_deleting_the_last_tile_then_adding_one(tmp_path: Path) -> None:
+    path = tmp_path / "one.yaml"
+    path.write_text(
+        "tileset: one\npalette:\n  - {name: red, symbol: \"♦\", display: \"#d1383d\"}\n"
+        "tiles:\n  # the only tile\n  - {id: solo, colour: red, type: mecha, kind: mecha, "
+        "exits: [], copies: 1}\n", encoding="utf-8")
+
+    async def script(app: EditorApp, pilot: Pilot[None]) -> None:
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert len(app.doc) == 0 and app.selected == -1
+        await pilot.press("r")
+        assert "no tile selected" in status(app)
+        await pilot.press("a")
+        assert len(app.doc) == 1 and app.selected == 0
+        assert app.doc.face(0).id == "red-new"
+        await pilot.press("ctrl+s")
+
+    drive(path, script)
+    assert "- {id: red-new, colour: red, type: straight" in path.read_text(encoding="utf-8")

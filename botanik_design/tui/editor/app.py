@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from botanik_design.model.sides import Side
 from botanik_design.tui.editor.document import KINDS, TYPES, Face, Problem, TilesetDocument
 from botanik_design.tui.editor.screens import (
+    ChoiceScreen,
     HelpScreen,
     confirm_delete_screen,
     confirm_quit_screen,
@@ -632,9 +633,28 @@ class EditorApp(App[None]):
 
     # ------------------------------------------------------ save and quit
 
-    def save(self) -> bool:
-        """Save now; returns False (and keeps the edits) when writing fails."""
+    def save(self, *, then_exit: bool = False, force: bool = False) -> bool:
+        """Save now; returns False (and keeps the edits) when writing fails or must wait.
+
+        When the file changed on disk since it was read, ask before overwriting it
+        (``then_exit``: quit after a confirmed save).
+        """
         self.run_validation()
+        if not force and self.doc.changed_on_disk():
+            def done(choice: str | None) -> None:
+                if choice == "overwrite" and self.save(force=True) and then_exit:
+                    self.exit()
+                elif choice != "overwrite":
+                    self.set_status("not saved: the file on disk was left as it is", "warn")
+
+            self.push_screen(ChoiceScreen(
+                f"[b]{escape(self.doc.name)}[/b] was changed on disk by another program "
+                "since you opened it (or it was removed, or created: --from).\n"
+                "[b]o[/b] overwrite it with your version · [b]esc[/b] keep it, do not save",
+                [("overwrite", "Overwrite", "o"), ("cancel", "Cancel", "c")],
+                default="cancel",
+            ), done)
+            return False
         try:
             self.doc.save()
         except OSError as exc:
@@ -669,7 +689,7 @@ class EditorApp(App[None]):
         def done(choice: str | None) -> None:
             self._asking = False
             if choice == "save":
-                if self.save():
+                if self.save(then_exit=True):
                     self.exit()
             elif choice == "discard":
                 self.exit()

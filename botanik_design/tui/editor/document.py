@@ -202,6 +202,8 @@ class TilesetDocument:
         self.text = self._dump(self.data)
         #: The text as last saved (or loaded): ``modified`` compares with it.
         self.saved_text: str | None = self.text if saved else None
+        #: The file's text as read or last written (``None``: not on disk yet).
+        self.disk_text: str | None = text if saved else None
         self._undo: list[tuple[str, int, str | None]] = []
         self._redo: list[tuple[str, int]] = []
 
@@ -261,7 +263,18 @@ class TilesetDocument:
     def save(self) -> None:
         """Write the current text atomically; raises ``OSError`` and keeps the edits."""
         write_atomic(self.path, self.text)
-        self.saved_text = self.text
+        self.saved_text = self.disk_text = self.text
+
+    def changed_on_disk(self) -> bool:
+        """True when the file was changed (or created, or removed) by someone else since
+        it was read or last saved, so saving would overwrite their work."""
+        try:
+            current: str | None = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            current = None
+        except (OSError, UnicodeDecodeError):
+            return False  # saving will report the real problem
+        return current != self.disk_text
 
     # ------------------------------------------------------------- reading
 

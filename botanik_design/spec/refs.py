@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | N
     try:
         candidate = Path(ref) if Path(ref).is_absolute() else base / ref
         if candidate.is_file():
-            return str(candidate), candidate
+            return os.path.normpath(candidate), candidate
     except (OSError, ValueError):  # embedded NUL, name too long, ...
         pass
     files = bundled(kind)

@@ -35,12 +35,13 @@ Cell = tuple[int, int]
 
 def tile_lines(tileset: TileSet, tile: TileDef, rotation: int = 0, note: str = "") -> list[Text]:
     """A tile at board size as ``H`` lines of ``W`` cells."""
-    return render_tile(tile, tile_colour(tileset, tile), rotation=rotation, note=note).split("\n")
+    return list(render_tile(tile, tile_colour(tileset, tile), rotation=rotation, note=note)
+                .split("\n"))
 
 
 def empty_lines(label: str = "", style: str = EMPTY_STYLE) -> list[Text]:
     """An empty board cell as ``H`` lines."""
-    return render_empty(W, H, label, style).split("\n")
+    return list(render_empty(W, H, label, style).split("\n"))
 
 
 def blank_lines(width: int = W) -> list[Text]:

@@ -1,0 +1,124 @@
+"""``botanik-design play``: play-test a variant in a terminal UI, against a bot or a friend."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+OPPONENTS = ("random", "greedy", "mcts", "human")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` sub-command."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game of any variant in a terminal UI (against a bot or a friend)",
+        description=(
+            "Play a whole game in a terminal UI: the registry, the arrival zone, both "
+            "machines, live scores and a move log.  Against a bot you are player 0.  "
+            "Press ? in the game for the keys."
+        ),
+    )
+    parser.add_argument("--tileset", metavar="NAME|FILE",
+                        help="tile set: a bundled name (botanik, quick-3) or a file "
+                        "(default: the variant's, else botanik)")
+    parser.add_argument("--variant", metavar="NAME|FILE", default="standard",
+                        help="rule variant: a bundled name (standard, registre-3, no-loops) "
+                        "or a file (default: standard)")
+    parser.add_argument("--vs", metavar="OPPONENT", default="greedy",
+                        help="random, greedy, mcts (a bot spec such as mcts:iterations=100 "
+                        "works too) or human (two players at one keyboard); default greedy")
+    parser.add_argument("--seed", type=int, help="seed of the shuffle (default: random, shown)")
+    parser.add_argument("--record", metavar="FILE", type=Path,
+                        help="write the game as a record to FILE after every move")
+    parser.add_argument("--load", metavar="RECORD", type=Path,
+                        help="continue (or look back through) the game of a record file")
+    parser.add_argument("--setup", action="store_true",
+                        help="open the variant form first (choose and adjust the options)")
+    parser.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
+                        help="pause between bot moves (default 0.5)")
+
+
+def _check_opponent(spec: str) -> str | None:
+    from botanik_design.bots import BotSpecError, parse_bot_spec
+
+    if spec == "human":
+        return None
+    try:
+        parse_bot_spec(spec)
+    except BotSpecError as exc:
+        return f"--vs: {exc}; or human"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the app; 0 on a normal exit, 1 for an invalid file, 2 for bad arguments."""
+    problem = _check_opponent(args.vs)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    if args.bot_delay < 0:
+        print("error: --bot-delay must be >= 0", file=sys.stderr)
+        return 2
+    if args.record is not None and not (args.record.parent or Path(".")).is_dir():
+        print(f"error: --record: folder {str(args.record.parent)!r} does not exist",
+              file=sys.stderr)
+        return 2
+
+    from botanik_design.engine import RecordError
+    from botanik_design.spec import SpecError
+    from botanik_design.tui.play.controller import Controller, load_rules
+
+    controller = None
+    seed = args.seed
+    if args.load is not None:
+        if not args.load.is_file():
+            print(f"error: --load: {args.load}: no such file", file=sys.stderr)
+            return 2
+        try:
+            controller = Controller.from_record(args.load, args.vs)
+        except RecordError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+    elif not args.setup:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        try:
+            rules = load_rules(args.tileset, args.variant)
+        except SpecError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            missing = str(exc).startswith("no ")
+            return 2 if missing else 1
+        try:
+            controller = Controller(rules, seed, args.vs)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+    else:
+        from botanik_design.spec.load import resolve_ref
+
+        try:
+            resolve_ref(args.variant, "variant")
+            if args.tileset:
+                resolve_ref(args.tileset, "tileset")
+        except SpecError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+
+    from botanik_design.tui.play.app import PlayApp
+
+    app = PlayApp(controller, setup=args.setup, bot_delay=args.bot_delay,
+                  record_path=args.record, opponent=args.vs, variant_ref=args.variant,
+                  tileset_ref=args.tileset, seed=seed)
+    app.run()
+    final = app.controller
+    if final is not None:
+        s = final.state
+        where = f"; record: {args.record}" if args.record is not None else ""
+        state = s.scores().outcome if s.is_terminal() else \
+            f"stopped after {len(s.history())} actions"
+        print(f"seed {final.seed}: {state}{where}")
+    return 0

@@ -1,0 +1,180 @@
+"""Modal and secondary screens of the play-test app: help, legal-action list,
+file prompt, end-of-game summary."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+#: (keys, what they do) for the help screen.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9 ↑ ↓", "pick: choose an arrival tile"),
+    ("← →", "pick: next legal destination · swap: next middle stack"),
+    ("s 1-9 / m 1-9", "pick: your own slot / the middle stack of that column"),
+    ("arrows", "place: move to the next candidate cell (the preview follows)"),
+    ("r / shift+r", "place: next / previous legal rotation"),
+    ("1-9", "swap: the middle stack to swap the mecha-botanist with"),
+    ("enter space", "play the highlighted move"),
+    ("mouse", "click a tile, a destination or a cell; click it again to play it"),
+    ("a", "every legal action as a list (works for any decision)"),
+    ("u", "undo: back to your previous decision (bot moves too)"),
+    ("shift+arrows c", "scroll the machines · centre them on the Source"),
+    ("ctrl+s / ctrl+o", "save the game as a record / load a record"),
+    ("? f1", "this help"),
+    ("q", "quit"),
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The list of keys and how to read a tile."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1,enter", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, what in KEYS:
+            table.add_row(keys, what)
+        legend = Text.assemble(
+            ("\nA tile: ", "bold"),
+            "colour symbol top-left, flowers ✿ top-right, type bottom-left (I straight, "
+            "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, S Source ◎). "
+            "Registry: the top row is player 1's slots, the bottom row player 0's; "
+            "the header shows each middle stack's depth (×2). ",
+            ("›tile‹", "bold #ffd75f"), " a legal destination, ",
+            ("▶tile◀", "bold #000000 on #ffd75f"), " the chosen one, ",
+            ("+", "bold #ffd75f"), " a candidate cell. Press esc to close.",
+        )
+        with VerticalScroll():
+            yield Static(Text("botanik-design play: keys", style="bold"))
+            yield Static(table)
+            yield Static(legend)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ActionListScreen(ModalScreen[int | None]):
+    """Every legal action of the decision, as a list (enter plays, esc cancels)."""
+
+    DEFAULT_CSS = """
+    ActionListScreen { align: center middle; }
+    ActionListScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 90%;
+        border: round $accent; background: $panel;
+    }
+    ActionListScreen OptionList { height: auto; max-height: 18; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, actions: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.actions = actions
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[Option(text, id=str(a)) for a, text in self.actions],
+                             id="actions")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        self.dismiss(int(event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PathScreen(ModalScreen[str | None]):
+    """Ask for a file name (enter accepts, esc cancels)."""
+
+    DEFAULT_CSS = """
+    PathScreen { align: center middle; }
+    PathScreen > Vertical {
+        width: 70; max-width: 100%; height: auto; border: round $accent;
+        background: $panel; padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield Input(self.value, id="path")
+            yield Static(Text("enter: OK · esc: cancel", style="#8a8a8a"))
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        self.dismiss(value or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SummaryScreen(Screen[str]):
+    """End of the game: outcome and both breakdowns.
+
+    Dismisses with ``"back"`` (look at the board), ``"undo"``, ``"save"``, ``"new"`` or ``"quit"``.
+    """
+
+    DEFAULT_CSS = """
+    SummaryScreen { layout: vertical; }
+    SummaryScreen #outcome { height: auto; padding: 0 1; background: $primary-background; }
+    SummaryScreen VerticalScroll { height: 1fr; padding: 0 1; }
+    SummaryScreen #keys { height: 1; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "done('back')", "Board"),
+        Binding("u", "done('undo')", "Undo"),
+        Binding("ctrl+s", "done('save')", "Save"),
+        Binding("n", "done('new')", "New game"),
+        Binding("q", "done('quit')", "Quit"),
+    ]
+
+    def __init__(self, outcome: str, breakdown: str) -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.breakdown = breakdown
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Game over · {self.outcome}", style="bold"), id="outcome")
+        with VerticalScroll():
+            yield Static(Text(self.breakdown), id="breakdown")
+        yield Static(Text("esc board · u undo · ctrl+s save record · n new game · q quit"),
+                     id="keys")
+
+    def action_done(self, what: str) -> None:
+        self.dismiss(what)

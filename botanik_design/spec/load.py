@@ -69,7 +69,9 @@ def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
 
     name, file = resolve_ref(ref, kind, relative_to)
     session = Session()
-    doc = session.read_source(file, name, kind)
+    doc = session.read_source(file, name)
+    if doc.kind is not None and doc.kind != kind:
+        raise SpecError(f"{name}: is a {doc.kind}, not a {kind}")
     problems = errors(session.check(doc))
     if problems:
         raise SpecError(f"{name}: not a valid {kind}", [d.format() for d in problems])

@@ -182,7 +182,7 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
         want_s = " or ".join(want) if isinstance(want, list) else str(want)
         got = _JSON_TYPES.get(type(instance), type(instance).__name__)
         message = f"expected {want_s}, found {got}" + (
-            f" {_short(instance)}" if not isinstance(instance, dict | list) else "")
+            f" {_short(instance)}" if not isinstance(instance, dict | list | None) else "")
     elif v == "not" and isinstance(err.validator_value, dict) and \
             list(err.validator_value) == ["required"] and isinstance(instance, dict):
         banned = [k for k in err.validator_value["required"] if k in instance]

@@ -32,6 +32,9 @@ EXITS_NEEDED: dict[TileType, str] = {
 
 #: Number of Source copies a tile set must hold: one per player.
 SOURCE_COPIES = 2
+#: Fewest machine tiles any variant the schema allows can start with (1 column x 1 middle
+#: tile + 1 arrival tile).
+MIN_MACHINE_TILES = 2
 
 
 class _Out:
@@ -92,6 +95,11 @@ def check_tileset(data: Mapping[str, Any], positions: Positions, name: str) -> l
                     f"a `{ttype.value}` tile needs {EXITS_NEEDED[ttype]}; these exits are {have}")
         if tile["kind"] == "source" or ttype is TileType.SOURCE:
             sources.append(i)
+    machine = sum(t["copies"] for i, t in enumerate(data["tiles"]) if i not in sources)
+    if machine < MIN_MACHINE_TILES:
+        out.add(("tiles",), "sem-too-few-tiles",
+                f"the set has {int(machine)} machine tile(s); no variant can be played with "
+                f"fewer than {MIN_MACHINE_TILES} (one middle tile and one arrival tile)")
     copies = sum(data["tiles"][i]["copies"] for i in sources)
     if copies != SOURCE_COPIES:
         path: Path = ("tiles", sources[0], "copies") if sources else ("tiles",)

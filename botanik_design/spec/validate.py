@@ -210,7 +210,7 @@ class Session:
         if found is None:
             return None
         name, source = found
-        return self.read_source(source, name, kind)
+        return self.read_source(source, name)  # kind detected: a mismatch is reported
 
     def variant_info(self, doc: Doc) -> VariantInfo:
         """Resolve a schema-valid variant's chain, effective options and tile set."""
@@ -245,11 +245,10 @@ class Session:
                 broken = True
                 break
             if parent.kind != "variant" or not parent.schema_valid:
-                what = "is not a valid variant" if parent.kind in ("variant", None) else \
-                    f"is a {parent.kind}, not a variant"
+                what = f"is not a valid variant: {_summary(parent, parent.diagnostics)}" \
+                    if parent.kind in ("variant", None) else f"is a {parent.kind}, not a variant"
                 out.append(_diag(doc, ("extends",), "sem-parent-invalid",
-                                 f"parent `{parent.name}` {what}: "
-                                 f"{_summary(parent, parent.diagnostics)}"))
+                                 f"parent `{parent.name}` {what}"))
                 broken = True
                 break
             chain.append(parent)
@@ -301,11 +300,11 @@ class Session:
                                      f"`tileset: {str(ref)[:80]}` names no tile set file and "
                                      "no bundled tile set", _ref_hint(ref, names, "tile sets")))
                 elif ts_doc.kind != "tileset" or errors(self.check(ts_doc)):
-                    what = "is not a valid tile set" if ts_doc.kind in ("tileset", None) else \
+                    what = f"is not a valid tile set: {_summary(ts_doc, self.check(ts_doc))}" \
+                        if ts_doc.kind in ("tileset", None) else \
                         f"is a {ts_doc.kind}, not a tile set"
                     out.append(_diag(doc, ("tileset",), "sem-tileset-invalid",
-                                     f"tile set `{ts_doc.name}` {what}: "
-                                     f"{_summary(ts_doc, self.check(ts_doc))}"))
+                                     f"tile set `{ts_doc.name}` {what}"))
                     ts_doc = None
             elif ts_doc is not None and (ts_doc.kind != "tileset" or errors(self.check(ts_doc))):
                 ts_doc = None

@@ -167,7 +167,8 @@ class EditorApp(App[None]):
         self.refresh_title()
         self.set_status(self._initial_note or "? for help · ctrl+s saves · q quits")
         table.focus()
-        self._validate_timer = self.set_timer(0.01, self.run_validation)
+        # first draw the screen, then validate (the validator's imports take a moment)
+        self.call_after_refresh(self.schedule_validation)
 
     def _set_columns(self, *, large: bool) -> None:
         table = self._main.query_one("#tiles", DataTable)

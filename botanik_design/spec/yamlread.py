@@ -150,7 +150,6 @@ class _Reader:
         self.anchors: dict[str, tuple[Any, int, str | None]] = {}  # value, size, scalar text
         self.open_anchors: set[str] = set()
         self.nodes = 0
-        self.used_alias = False
 
     def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
                hint: str = "", level: str = "error") -> None:
@@ -269,7 +268,6 @@ class _Reader:
                                 f"alias `*{anchor}` names no anchor defined before it", path)
                     raise _Stop
                 value, size, text = self.anchors[anchor]
-                self.used_alias = True
                 self.nodes += size
                 if self.nodes > MAX_NODES:
                     self.report(pos, "yaml-alias-bomb",

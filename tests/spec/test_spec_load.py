@@ -79,3 +79,8 @@ def test_integral_floats_load_as_ints(tmp_path: Path) -> None:
     tileset = load_tileset(str(tmp_path / "t.yaml"))
     assert all(isinstance(t.copies, int) for t in tileset.tiles)
     assert tileset.machine_tile_count() == 11
+
+
+def test_loading_the_wrong_kind_says_so() -> None:
+    with pytest.raises(SpecError, match="is a variant, not a tileset"):
+        load_tileset(str(FIXTURES / "ok-variant.yaml"))

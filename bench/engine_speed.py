@@ -19,7 +19,8 @@ import time
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.placement import legal_placements
 from botanik_design.engine.state import new_game
-from botanik_design.engine.tiles import compile_tiles
+from botanik_design.engine.tiles import TileTable, compile_tiles
+from botanik_design.model.variant import Variant
 from botanik_design.spec.load import load_tileset, load_variant
 
 
@@ -37,7 +38,9 @@ def games_per_second(tileset: str, variant: str, games: int, score: bool) -> flo
     return games / (time.perf_counter() - start)
 
 
-def grown_machine(tileset: str, variant: str, size: int, seed: int) -> tuple[Machine, object]:
+def grown_machine(
+    tileset: str, variant: str, size: int, seed: int
+) -> tuple[Machine, TileTable, Variant]:
     ts, v = load_tileset(tileset), load_variant(variant)
     table = compile_tiles(ts, v)
     rng = random.Random(seed)
@@ -51,11 +54,11 @@ def grown_machine(tileset: str, variant: str, size: int, seed: int) -> tuple[Mac
         if keys:
             cell, r = divmod(rng.choice(keys), 4)
             m.place(cell, tile, r, table.masks[tile][r], table.wild[tile])
-    return m, (table, v)
+    return m, table, v
 
 
 def placements_per_second(tileset: str, variant: str, size: int, calls: int) -> tuple[float, int]:
-    m, (table, v) = grown_machine(tileset, variant, size, size)  # type: ignore[misc]
+    m, table, v = grown_machine(tileset, variant, size, size)
     n = table.n_machine
     start = time.perf_counter()
     for i in range(calls):

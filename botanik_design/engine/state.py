@@ -183,10 +183,18 @@ class GameState:
         return s
 
     def returns(self) -> list[float]:
-        """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end."""
+        """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end.
+
+        Uses the fast scorer (:mod:`.fastscore`); :meth:`scores` gives the breakdown.
+        """
         if not self.is_terminal():
             return [0.0, 0.0]
-        w = self.scores().winner
+        if self._score is not None:
+            w = self._score.winner
+        else:
+            from botanik_design.engine.fastscore import fast_winner
+
+            w = fast_winner(self.machines, self.table, self.variant)
         if w is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
@@ -292,6 +300,12 @@ class GameState:
     def log(self) -> list[tuple[int, str]]:
         """Events (releases, discards, ...) with the number of actions applied before them."""
         return list(self._log)
+
+    def totals(self) -> list[int]:
+        """Both players' current totals from the fast scorer (no breakdown)."""
+        from botanik_design.engine.fastscore import fast_score
+
+        return [fast_score(m, self.table, self.variant)[0] for m in self.machines]
 
     def scores(self) -> Any:
         """The scoring breakdown (:class:`~botanik_design.engine.scoring.GameScore`) of the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from botanik_design.engine.playout import random_action
 from botanik_design.engine.state import GameState, new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
@@ -26,13 +27,15 @@ VARIANTS = sorted(bundled_variants())
 TILESETS = sorted(bundled_tilesets())
 
 
-def random_game(ts: TileSet, v: Variant, seed: int, check: object = None) -> GameState:
-    """Play a uniformly random game; ``check(state)`` is called after each action."""
+def random_game(
+    ts: TileSet, v: Variant, seed: int, check: object = None, slot_bias: float = 0.0
+) -> GameState:
+    """Play a random game (uniform, or preferring own-slot picks with ``slot_bias``);
+    ``check(state)`` is called after each action."""
     s = new_game(ts, v, seed)
     rng = random.Random(seed * 7919 + 1)
     while not s.is_terminal():
-        la = s.legal_actions()
-        s.apply_action(la[rng.randrange(len(la))])
+        s.apply_action(random_action(s, rng, slot_bias))
         if callable(check):
             check(s)
     return s

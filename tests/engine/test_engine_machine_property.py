@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 from engine_helpers import tileset, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from botanik_design.engine import graph as g
+from botanik_design.engine.fastscore import fast_score
 from botanik_design.engine.geometry import ORIGIN, decode_cell
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.network import open_ends, pipe_graph
 from botanik_design.engine.placement import legal_placements, machine_view, reference_placements
-from botanik_design.engine.tiles import compile_tiles
+from botanik_design.engine.scoring import score_machine
+from botanik_design.engine.tiles import TileTable, compile_tiles
+from botanik_design.model.variant import Variant
 
 CLOSURES = ["open-end", "no-cycle", "none"]
 SCOPES = ["source-network", "every-network", "whole-machine"]
@@ -62,6 +65,17 @@ def test_fast_placements_agree_with_networkx(
         cell, r = divmod(key, 4)
         m.place(cell, tile, r, table.masks[tile][r], table.wild[tile])
         _check_components(m)
+        _check_fast_score(m, table, v)
+
+
+def _check_fast_score(m: Machine, table: TileTable, v: Variant) -> None:
+    for opts in (
+        {}, {"colour_groups": "piped"}, {"crop_flowers": "always"}, {"min_group_size": 2},
+        {"mecha_botanist": "wildcard", "mecha_bonus": 3},
+    ):
+        w = replace(v, **opts)
+        ref = score_machine(machine_view(m), table.defs, w)
+        assert fast_score(m, table, w) == (ref.total, ref.largest_group), opts
 
 
 def _facing(m: Machine, cell: int) -> int:

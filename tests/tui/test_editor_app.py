@@ -264,7 +264,9 @@ def test_non_numbers_are_not_applied(botanik: Path) -> None:
         assert app.doc.face(i).copies == 2
         assert "type a whole number" in status(app)
         await pilot.press("x", "y")  # an integer field refuses letters
+        await pilot.pause()
         assert app._main.query_one("#f-copies", Input).value == ""
+        assert "refused: copies takes a whole number" in status(app)
         assert app.doc.face(i).copies == 2 and not app.doc.modified
 
     drive(botanik, script)

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.events import Click, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, Select, Static
@@ -39,6 +40,21 @@ VALIDATE_DELAY = 0.2
 NO_COLOUR = "(none)"
 _FIELD_OF_KEY = {"id": "f-id", "colour": "f-colour", "type": "f-type", "kind": "f-kind",
                  "flowers": "f-flowers", "copies": "f-copies", "label": "f-label"}
+
+
+class NumberInput(Input):
+    """An integer field that says why a key was refused instead of only beeping."""
+
+    class Refused(Message):
+        """A character that would not make a whole number was typed."""
+
+        def __init__(self, field: str) -> None:
+            super().__init__()
+            self.field = field
+
+    def restricted(self) -> None:
+        self.app.bell()
+        self.post_message(self.Refused((self.id or "").removeprefix("f-")))
 
 
 class EditorApp(App[None]):
@@ -143,9 +159,11 @@ class EditorApp(App[None]):
                     yield Button("↻ r", id="rotate", compact=True, tooltip="rotate clockwise")
                 with Horizontal(classes="field"):
                     yield Label("flowers")
-                    yield Input(id="f-flowers", classes="num", type="integer", compact=True)
+                    yield NumberInput(id="f-flowers", classes="num", type="integer",
+                                      compact=True)
                     yield Label("copies", classes="numlabel")
-                    yield Input(id="f-copies", classes="num", type="integer", compact=True)
+                    yield NumberInput(id="f-copies", classes="num", type="integer",
+                                      compact=True)
                 with Horizontal(classes="field"):
                     yield Label("label")
                     yield Input(id="f-label", compact=True)
@@ -503,6 +521,10 @@ class EditorApp(App[None]):
         self.doc.set_field(self.selected, key, value)
         self.after_edit(self.selected)
         self.set_status(f"{key} of {face.id or 'tile'} set to {value!r}")
+
+    @on(NumberInput.Refused)
+    def _number_refused(self, event: NumberInput.Refused) -> None:
+        self.set_status(f"refused: {event.field} takes a whole number (digits only)", "error")
 
     @on(Input.Submitted)
     def _input_submitted(self, event: Input.Submitted) -> None:

@@ -3,8 +3,10 @@
 Imports neither networkx nor textual, so ``botanik-design validate`` starts fast.
 Modules: ``yamlread`` (strict YAML with positions), ``positions``,
 ``schema_check`` (kinds and JSON Schema errors), ``semantic`` (errors no schema
-can express), ``lint`` (warnings), ``validate`` (the API and the per-run
-session), ``report`` (text, JSON and GitHub output), ``load`` (typed loading).
+can express), ``variants`` (``extends`` chains, effective options),
+``lint`` (warnings), ``session`` (one run: each file read and checked once),
+``validate`` (the API), ``report`` (text, JSON and GitHub output), ``refs``
+(resolving references), ``load`` (typed loading).
 """
 
 from botanik_design.spec.diagnostics import Diagnostic

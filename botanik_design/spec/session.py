@@ -1,0 +1,161 @@
+"""A validation run: each spec file read once, then checked once.
+
+:class:`Session` caches documents by resolved path, so that a tile set or
+parent variant that many variants name is read and checked a single time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from botanik_design.model.variant import Variant
+from botanik_design.spec import lint, semantic
+from botanik_design.spec.diagnostics import Diagnostic, errors, sorted_diagnostics
+from botanik_design.spec.positions import Positions
+from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
+from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
+from botanik_design.spec.variants import VariantInfo, resolve_variant
+from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
+
+
+@dataclass
+class Doc:
+    """One read spec file: its data and the problems found reading it.
+
+    ``diagnostics`` covers YAML, kind detection and schema; semantic checks
+    come from :meth:`Session.check`.  ``folder`` is where its relative
+    references resolve (``None``: the working directory).
+    """
+
+    name: str
+    key: str
+    kind: str | None
+    data: dict[str, Any] | None
+    positions: Positions
+    diagnostics: list[Diagnostic]
+    folder: Path | None
+    io_error: bool = False
+
+    @property
+    def schema_valid(self) -> bool:
+        """Readable, of a known kind, and free of YAML and schema errors."""
+        return self.data is not None and self.kind is not None and not errors(self.diagnostics)
+
+
+class Session:
+    """Reads and checks spec files, caching each file (by resolved path) for one run."""
+
+    def __init__(self) -> None:
+        self._docs: dict[str, Doc] = {}
+        self._checked: dict[str, list[Diagnostic]] = {}
+        self._variants: dict[str, VariantInfo] = {}
+
+    # -- reading -----------------------------------------------------------------------
+
+    def doc_from(self, source: bytes | str, name: str, key: str, folder: Path | None,
+                 kind: str | None = None) -> Doc:
+        """Read ``source`` (file bytes or text) into a :class:`Doc` (cached under ``key``).
+
+        ``kind`` forces the kind; ``None`` detects it from the top-level key.
+        """
+        if key in self._docs:
+            return self._docs[key]
+        result = read_yaml(source, name)
+        diags = list(result.diagnostics)
+        data = result.data if result.usable else None
+        found_kind: str | None = None
+        if data is not None:
+            if kind is not None and kind not in known_kinds():
+                diags.append(Diagnostic(name, None, None, "error", "spec-unknown-kind",
+                                        f"no schema for kind `{kind}`",
+                                        hint="known kinds: " + ", ".join(known_kinds())))
+            else:
+                found_kind = kind or detect_kind(data)
+                if found_kind is None:
+                    line, col = result.positions.value(())
+                    diags.append(Diagnostic(
+                        name, line, col, "error", "spec-unknown-kind",
+                        "not a known kind of spec: the top level has none of the keys "
+                        + ", ".join(f"`{k}`" for k in known_kinds()), "", kind_hint(data)))
+                else:
+                    diags.extend(check_schema(data, found_kind, result.positions, name))
+        doc = Doc(name, key, found_kind, data, result.positions, diags, folder)
+        self._docs[key] = doc
+        return doc
+
+    def read_source(self, source: Source, name: str, kind: str | None = None) -> Doc:
+        """Read a file (path or bundled resource); unreadable files give an ``io-*`` doc.
+
+        Only regular files are read (never a pipe or device, which could block),
+        and files over :data:`~botanik_design.spec.yamlread.MAX_BYTES` are refused
+        before being read.
+        """
+        key = source_key(source, name)
+        if key in self._docs:
+            return self._docs[key]
+        folder = source_folder(source)
+        try:
+            if isinstance(source, Path):
+                if source.exists() and not source.is_file():
+                    return self._io_doc(name, key, folder, "io-unreadable",
+                                        "not a regular file (a folder, device or pipe)")
+                size = source.stat().st_size
+                if size > MAX_BYTES:
+                    doc = Doc(name, key, None, None, Positions(), [Diagnostic(
+                        name, 1, 1, "error", "yaml-too-large",
+                        f"file is {size} bytes; spec files are limited to {MAX_BYTES}")], folder)
+                    self._docs[key] = doc
+                    return doc
+            raw = source.read_bytes()
+        except OSError as exc:
+            rule = "io-missing" if isinstance(exc, FileNotFoundError) else "io-unreadable"
+            return self._io_doc(name, key, folder, rule,
+                                f"cannot read the file: {exc.strerror or exc.__class__.__name__}")
+        return self.doc_from(raw, name, key, folder, kind)
+
+    def _io_doc(self, name: str, key: str, folder: Path | None, rule: str,
+                message: str) -> Doc:
+        doc = Doc(name, key, None, None, Positions(),
+                  [Diagnostic(name, None, None, "error", rule, message)], folder, io_error=True)
+        self._docs[key] = doc
+        return doc
+
+    # -- checking ----------------------------------------------------------------------
+
+    def check(self, doc: Doc) -> list[Diagnostic]:
+        """Every diagnostic of ``doc``: reading, schema, semantic checks and lint."""
+        if doc.key in self._checked:
+            return self._checked[doc.key]
+        self._checked[doc.key] = list(doc.diagnostics)  # guards against re-entry
+        out = list(doc.diagnostics)
+        if doc.schema_valid and doc.data is not None:
+            if doc.kind == "tileset":
+                out += semantic.check_tileset(doc.data, doc.positions, doc.name)
+                out += lint.lint_tileset(doc.data, doc.positions, doc.name,
+                                         int(Variant().min_group_size))
+            elif doc.kind == "variant":
+                out += self.variant_info(doc).diagnostics
+        result = sorted_diagnostics(out)
+        self._checked[doc.key] = result
+        return result
+
+    def resolve(self, ref: object, kind: str, folder: Path | None) -> Doc | None:
+        """The document a ``tileset``/``extends`` reference names (``None``: no such file or
+        bundled spec).  Its kind is detected, so a mismatch can be reported."""
+        if not isinstance(ref, str):
+            return None
+        found = find_ref(ref, kind, folder)
+        if found is None:
+            return None
+        name, source = found
+        return self.read_source(source, name)  # kind detected: a mismatch is reported
+
+    def variant_info(self, doc: Doc) -> VariantInfo:
+        """A schema-valid variant with ``extends`` resolved (computed once per document)."""
+        if doc.key not in self._variants:
+            info = VariantInfo(doc)
+            self._variants[doc.key] = info  # set first: a cycle finds it instead of looping
+            resolve_variant(self, doc, info)
+        return self._variants[doc.key]

@@ -42,7 +42,7 @@ def _stem_name(path: Path) -> str:
 def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
     from botanik_design.spec import SpecError, resolve_ref
-    from botanik_design.tui.editor.document import DocumentError, TilesetDocument
+    from botanik_design.tui.editor.document import DocumentError, TilesetDocument, read_raw
 
     path = Path(args.file)
     name = args.file
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             text = source.read_text(encoding="utf-8")
             doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path), name=name)
             if path.is_file():  # --force: the user chose to replace it
-                doc.disk_text = path.read_text(encoding="utf-8", errors="replace")
+                doc.disk_text = read_raw(path)
             note = (f"new tile set from {args.from_}: not on disk until you save (ctrl+s) · "
                     "? for help")
         else:

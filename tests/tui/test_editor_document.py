@@ -256,3 +256,39 @@ def test_new_document_from_a_bundled_set_is_renamed_and_unsaved(tmp_path: Path) 
     assert doc.modified and "tileset: mine\n" in doc.text
     assert doc.text.startswith("# Quick set:")  # comments come along
     assert not (tmp_path / "mine.yaml").exists()
+
+
+def test_windows_line_endings_are_kept(tmp_path: Path) -> None:
+    text = (BUNDLED / "quick-3.yaml").read_text(encoding="utf-8").replace("\n", "\r\n")
+    path = tmp_path / "crlf.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    doc = TilesetDocument.open(path)
+    assert doc.roundtrip_exact and not doc.modified and not doc.changed_on_disk()
+    doc.set_field(1, "copies", 5)
+    doc.save()
+    saved = path.read_bytes().decode("utf-8")
+    assert saved.count("\r\n") == text.count("\r\n") and "\n" not in saved.replace("\r\n", "")
+    assert saved.replace("copies: 5}", "copies: 2}", 1) == text
+
+
+def test_fallback_checks_when_the_validator_is_missing(
+    botanik: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from botanik_design.tui.editor import document
+
+    monkeypatch.setattr(document, "_validator", lambda: None)
+    doc = TilesetDocument.open(botanik)
+    assert doc.validate() == []
+    i = doc.index_of("red-corner")
+    j = doc.index_of("red-tee")
+    assert i is not None and j is not None
+    doc.set_field(i, "copies", 0)
+    doc.set_field(j, "colour", "purple")
+    doc.set_field(j + 1, "id", "red-tee")
+    problems = doc.validate()
+    rules = {p.rule for p in problems}
+    assert {"schema-minimum", "tileset-undeclared-colour", "tileset-duplicate-id"} <= rules
+    lines = doc.text.splitlines()
+    for p in problems:
+        assert p.line is not None and p.column is not None and p.tile is not None
+        assert f"id: {doc.face(p.tile).id}," in lines[p.line - 1]

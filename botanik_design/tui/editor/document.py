@@ -120,6 +120,12 @@ def parse_error_position(exc: YAMLError) -> tuple[int | None, int | None]:
     return None, None
 
 
+def read_raw(path: Path) -> str:
+    """The file's text with its line endings as they are (no newline translation)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
 
@@ -189,6 +195,10 @@ class TilesetDocument:
                  saved: bool = True) -> None:
         self.path = path
         self.name = name if name is not None else str(path)
+        raw = text
+        #: The file's line ending, kept on save (the text itself always uses "\n").
+        self.newline = "\r\n" if "\r\n" in text else "\n"
+        text = text.replace("\r\n", "\n")
         self._indent = (2, 4, 2)
         self.roundtrip_exact = False
         self.data = self._parse(text)
@@ -203,7 +213,7 @@ class TilesetDocument:
         #: The text as last saved (or loaded): ``modified`` compares with it.
         self.saved_text: str | None = self.text if saved else None
         #: The file's text as read or last written (``None``: not on disk yet).
-        self.disk_text: str | None = text if saved else None
+        self.disk_text: str | None = raw if saved else None
         self._undo: list[tuple[str, int, str | None]] = []
         self._redo: list[tuple[str, int]] = []
 
@@ -212,7 +222,7 @@ class TilesetDocument:
     @classmethod
     def open(cls, path: Path, name: str | None = None) -> TilesetDocument:
         """Read and parse ``path``; raises ``OSError`` or :class:`DocumentError`."""
-        text = path.read_text(encoding="utf-8")
+        text = read_raw(path)
         return cls(path, text, name=name)
 
     @classmethod
@@ -262,14 +272,15 @@ class TilesetDocument:
 
     def save(self) -> None:
         """Write the current text atomically; raises ``OSError`` and keeps the edits."""
-        write_atomic(self.path, self.text)
-        self.saved_text = self.disk_text = self.text
+        raw = self.text if self.newline == "\n" else self.text.replace("\n", self.newline)
+        write_atomic(self.path, raw)
+        self.saved_text, self.disk_text = self.text, raw
 
     def changed_on_disk(self) -> bool:
         """True when the file was changed (or created, or removed) by someone else since
         it was read or last saved, so saving would overwrite their work."""
         try:
-            current: str | None = self.path.read_text(encoding="utf-8")
+            current: str | None = read_raw(self.path)
         except FileNotFoundError:
             current = None
         except (OSError, UnicodeDecodeError):

@@ -57,6 +57,12 @@ SWAP = 2
 _CHECK = 3
 _KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
 
+#: middle-stack pick actions per number of columns and arrival index
+_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(i * 18 + 9 + c for c in range(n)) for i in range(A.MAX_ARRIVAL))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
 # a task / decision: (kind, player, tile, depth, column)
 Task = tuple[int, int, int, int, int]
 
@@ -405,28 +411,30 @@ class GameState:
         table = self.table
         v = self.variant
         links = table.links
-        cols = range(reg.columns)
         slots = reg.slots[p]
-        tops = [s[-1] if s else EMPTY for s in reg.middle]
-        own_cols = [c for c in cols if slots[c] == EMPTY and tops[c] != EMPTY]
+        ncols = len(reg.middle)
+        own = [(c, st[-1]) for c, st in enumerate(reg.middle) if st and slots[c] == EMPTY]
+        free_middle = v.middle_condition == "none"
+        mids = _MIDDLE_PICKS[ncols]
         legal: list[int] = []
+        append = legal.append
         for i, a in enumerate(self.arrival):
-            base = i * 18
             row = links[a]
-            for c in own_cols:
-                if row[tops[c]]:
-                    legal.append(base + c)
-            if v.middle_condition == "none":
-                legal.extend(base + 9 + c for c in cols)
+            base = i * 18
+            for c, top in own:
+                if row[top]:
+                    append(base + c)
+            if free_middle:
+                legal.extend(mids[i])
             else:
-                for c in cols:
+                for c in range(ncols):
                     if reg.middle_ok(table, v, a, c):
-                        legal.append(base + 9 + c)
+                        append(base + 9 + c)
         if not legal:
             if v.no_registry_move == "discard-chosen":
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
             else:
-                legal = [i * 18 + 9 + c for i in range(len(self.arrival)) for c in cols]
+                legal = [a for i in range(len(self.arrival)) for a in mids[i]]
             self._note(f"player {p} has no legal registry move ({v.no_registry_move})")
         self._legal = legal
 

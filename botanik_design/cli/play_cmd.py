@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if final is not None:
         s = final.state
         where = f"; record: {args.record}" if args.record is not None else ""
-        state = s.scores().outcome if s.is_terminal() else \
+        state = final.outcome() if s.is_terminal() else \
             f"stopped after {len(s.history())} actions"
         print(f"seed {final.seed}: {state}{where}")
     return 0

@@ -271,7 +271,7 @@ class BoardScreen(Screen[None]):
         if self.message:
             first = self.message
         elif d is None:
-            first = "Game over: " + s.scores().outcome
+            first = "Game over: " + ctl.outcome()
             keys = "enter summary · u undo · ctrl+s save · q quit"
         elif not ctl.human_to_act():
             first = f"P{d.player} {ctl.player_name(d.player)} is thinking ({d.kind})…"
@@ -381,7 +381,7 @@ class BoardScreen(Screen[None]):
         if self._summary_shown or not self.ctl.is_over():
             return
         self._summary_shown = True
-        self.app.push_screen(SummaryScreen(self.ctl.state.scores().outcome, self.ctl.summary()),
+        self.app.push_screen(SummaryScreen(self.ctl.outcome(), self.ctl.summary()),
                              self._summary_closed)
 
     def _summary_closed(self, what: str | None) -> None:

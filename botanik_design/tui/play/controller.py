@@ -253,6 +253,14 @@ class Controller:
             parts.append(f"{len(ps.removed)} unlinked")
         return f"{ps.total} pts: " + " · ".join(parts)
 
+    def outcome(self) -> str:
+        """The result (or the standing so far) with the players' names."""
+        result = str(self.state.scores().outcome)
+        if self.bot is not None:
+            for p in (0, 1):
+                result = result.replace(f"player {p}", f"P{p} ({self.player_name(p)})")
+        return result
+
     def summary(self) -> str:
         """The scoring breakdown of both machines and the outcome (plain text)."""
         from botanik_design.engine.render import render_player_score
@@ -262,10 +270,7 @@ class Controller:
         for ps in score.players:
             parts.append(f"{self.player_name(ps.player)} (P{ps.player})\n"
                          + render_player_score(ps))
-        result = score.outcome
-        for p in (0, 1):
-            result = result.replace(f"player {p}", f"P{p} ({self.player_name(p)})")
-        parts.append(f"result: {result}")
+        parts.append(f"result: {self.outcome()}")
         discarded = len(self.state.discarded_tiles())
         parts.append(f"tiles discarded during the game: {discarded}")
         return "\n\n".join(parts)

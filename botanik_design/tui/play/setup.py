@@ -115,8 +115,8 @@ def variant_yaml(target: Path, base: str, changed: dict[str, Any],
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
-def save_variant(target: Path, text: str) -> list[str]:
-    """Write ``text`` atomically and validate the file; returns formatted problems.
+def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
+    """Write ``text`` atomically and validate the file; returns (errors, warnings) formatted.
 
     Raises ``OSError`` when the file cannot be written.
     """
@@ -131,7 +131,9 @@ def save_variant(target: Path, text: str) -> list[str]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return [d.format() for d in validate_path(target)]
+    found = validate_path(target)
+    return ([d.format() for d in found if d.level == "error"],
+            [d.format() for d in found if d.level != "error"])
 
 
 class SetupScreen(Screen[None]):
@@ -181,6 +183,7 @@ class SetupScreen(Screen[None]):
         yield Static(Text("New game: choose a variant and adjust its options · "
                           "ctrl+g play · ctrl+s save as · esc back", style="bold"), id="title")
         bundled_base = self.base if self.base in self.variants else self.variants[0]
+        self._select_initial = bundled_base
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("base variant (bundled)")
@@ -257,8 +260,11 @@ class SetupScreen(Screen[None]):
 
     @on(Select.Changed, "#base")
     def _base_changed(self, event: Select.Changed) -> None:
+        file_box = self.query_one("#base-file", Input)
+        if file_box.value.strip() and event.value == self._select_initial:
+            return  # the select's first value while a file is the base
         if isinstance(event.value, str) and event.value != self.base:
-            self.query_one("#base-file", Input).value = ""
+            file_box.value = ""
             self._load_base(event.value)
 
     @on(Input.Submitted, "#base-file")
@@ -333,15 +339,16 @@ class SetupScreen(Screen[None]):
             target = target.with_suffix(".yaml")
         text = variant_yaml(target, self.base, changed, self._tileset())
         try:
-            found = save_variant(target, text)
+            found, warnings = save_variant(target, text)
         except OSError as exc:
             self._problems([f"cannot write {target}: {exc.strerror or exc}"], error=True)
             return False
         if found:
-            self._problems([f"saved {target}, but validate reports:", *found], error=True)
+            self._problems([f"saved {target}, but validate reports:", *found, *warnings],
+                           error=True)
             return False
         self._problems([f"saved {target} ({len(changed)} option(s) changed); "
-                        "`botanik-design validate` accepts it"])
+                        "`botanik-design validate` accepts it", *warnings])
         return True
 
     @on(Input.Submitted, "#save-path")

@@ -1,0 +1,323 @@
+"""The play-test app driven through Textual's pilot with keys only."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from botanik_design.engine import Pick, Swap
+from botanik_design.spec.validate import validate_path
+from botanik_design.tui.play.app import BoardScreen, PlayApp
+from botanik_design.tui.play.controller import Controller, Rules, load_rules
+from botanik_design.tui.play.screens import ActionListScreen, HelpScreen, SummaryScreen
+from botanik_design.tui.play.setup import SetupScreen
+
+Script = Callable[[PlayApp, Pilot[None]], Awaitable[None]]
+
+
+@pytest.fixture(scope="module")
+def quick() -> Rules:
+    return load_rules("quick-3", "standard")
+
+
+def drive(app: PlayApp, script: Script, size: tuple[int, int] = (80, 24)) -> PlayApp:
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await script(app, pilot)
+
+    asyncio.run(go())
+    return app
+
+
+async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
+    """Wait until the bot (worker thread) has made every move it must make."""
+    for _ in range(500):
+        await pilot.pause()
+        board = app.board
+        if board is None or (not board._bot_busy and not board.ctl.bot_to_act()):
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError("the bot never finished")
+
+
+def board(app: PlayApp) -> BoardScreen:
+    b = app.board
+    assert b is not None
+    return b
+
+
+def prompt(app: PlayApp) -> str:
+    return str(board(app).query_one("#prompt", Static).render())
+
+
+def test_a_full_game_against_the_random_bot_with_keys_only(quick: Rules) -> None:
+    ctl = Controller(quick, 11, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        for _ in range(300):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            d = ctl.pending()
+            assert d is not None and d.player == 0
+            if d.kind == "pick":
+                # arrival tile 2 when there is one, then the next legal destination
+                await pilot.press("2" if len(ctl.state.arrival_tiles()) > 1 else "1", "right")
+            elif d.kind == "place":
+                await pilot.press("r", "left")
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        text = str(app.screen.query_one("#breakdown", Static).render())
+        assert "result:" in text and "colour groups" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, BoardScreen)
+        assert "Game over" in prompt(app)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+    assert ctl.is_over()
+    assert len(ctl.state.history()) > 20
+
+
+def _state_where_p0_swaps(rules: Rules) -> Controller:
+    for seed in range(200):
+        c = Controller(rules, seed, "random")
+        rng = random.Random(seed)
+        while not c.is_over():
+            d = c.pending()
+            assert d is not None
+            if d.kind == "swap" and d.player == 0 and len(c.swaps()) > 1:
+                return c
+            if c.bot_to_act():
+                c.bot_move()
+            else:
+                c.play(rng.choice(c.state.legal_actions()))
+    raise AssertionError("no game where player 0 must swap")
+
+
+def test_a_mecha_botanist_swap_is_chosen_with_keys(quick: Rules) -> None:
+    found = _state_where_p0_swaps(quick)
+    ctl = Controller(quick, found.seed, "random", state=found.state)
+    columns = sorted(ctl.swaps())
+    target = columns[-1]
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "swaps" in prompt(app)
+        await pilot.press(str(target + 1))
+        assert board(app).col == target
+        assert f"middle {target + 1}" in prompt(app)
+        before = len(ctl.state.history())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ctl.state.history()[before] == ctl.state.encode(Swap(target))
+        # a swap is followed by the owner placing the tile taken
+        d = ctl.pending()
+        assert d is not None and d.kind == "place" and d.player == 0
+        assert "places" in prompt(app)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_undo_restores_the_previous_state(quick: Rules) -> None:
+    ctl = Controller(quick, 12, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert ctl.human_to_act()
+        before = ctl.state.to_dict()
+        log_lines = list(ctl.lines)
+        await pilot.press("1", "s")  # own slot: choose a column, or fall back to the middle
+        dests = ctl.destinations(0)
+        slot = [d for d in dests if not d.middle]
+        await pilot.press(str(slot[0].column + 1) if slot else "escape")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert ctl.state.to_dict() != before
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert ctl.state.to_dict() == before
+        assert ctl.lines == log_lines
+        assert "undone" in prompt(app)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_save_then_load_a_record_gives_the_same_state(quick: Rules, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "g.yaml"
+    ctl = Controller(quick, 13, "random")
+    saved: dict[str, object] = {}
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        saved.update(ctl.state.to_dict())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press(*"g.yaml", "enter")
+        await pilot.pause()
+        assert path.is_file()
+        assert "saved" in prompt(app)
+        await pilot.press("enter")  # play on: the state differs from the record now
+        await settle(app, pilot)
+        assert ctl.state.to_dict() != saved
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press(*"g.yaml", "enter")
+        await settle(app, pilot)
+        assert board(app).ctl is not ctl
+        assert board(app).ctl.state.to_dict() == saved
+        assert "loaded" in prompt(app)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+    assert [d for d in validate_path(path) if d.level == "error"] == []
+
+
+def test_record_option_writes_after_every_move(quick: Rules, tmp_path: Path) -> None:
+    path = tmp_path / "auto.yaml"
+    ctl = Controller(quick, 14, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert path.is_file()
+        loaded = Controller.from_record(path, "random")
+        assert loaded.state.to_dict() == ctl.state.to_dict()
+
+    drive(PlayApp(ctl, bot_delay=0, record_path=path), script)
+
+
+def test_placement_rotation_and_cell_with_keys(quick: Rules) -> None:
+    for seed in range(100):
+        c = Controller(quick, seed, "random")
+        rng = random.Random(seed)
+        while not c.is_over():
+            d = c.pending()
+            assert d is not None
+            if d.kind == "place" and d.player == 0 and any(
+                    len(r) > 1 for r in c.placements().values()):
+                break
+            if c.bot_to_act():
+                c.bot_move()
+            else:
+                c.play(rng.choice(c.state.legal_actions()))
+        else:
+            continue
+        break
+    ctl = Controller(quick, c.seed, "random", state=c.state)
+    cell, rots = next((k, v) for k, v in sorted(ctl.placements().items()) if len(v) > 1)
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        b = board(app)
+        for _ in range(20):  # walk to the cell with the arrow keys
+            if b.cursor == cell:
+                break
+            dx, dy = cell[0] - b.cursor[0], cell[1] - b.cursor[1]
+            key = ("right" if dx > 0 else "left") if dx else ("up" if dy > 0 else "down")
+            await pilot.press(key)
+        assert b.cursor == cell
+        await pilot.press("r")
+        want = rots[1][1]
+        assert f"r{rots[1][0]}" in prompt(app)
+        before = len(ctl.state.history())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ctl.state.history()[before] == want
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_action_list_and_help(quick: Rules) -> None:
+    ctl = Controller(quick, 15, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("a")
+        assert isinstance(app.screen, ActionListScreen)
+        before = len(ctl.state.history())
+        first = ctl.state.legal_actions()[0]
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert ctl.state.history()[before] == first
+        assert isinstance(ctl.state.decode(first), Pick)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_illegal_choice_is_explained(quick: Rules) -> None:
+    ctl = Controller(quick, 16, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        taken = [c for c, t in enumerate(ctl.state.slots(0)) if t is not None]
+        legal_slots = {d.column for d in ctl.destinations(board(app).sel) if not d.middle}
+        bad = next(c for c in range(5) if c not in legal_slots)
+        await pilot.press("s", str(bad + 1))
+        assert "not legal" in prompt(app)
+        assert taken is not None
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_variant_form_saves_a_valid_variant_and_starts_a_game(tmp_path: Path) -> None:
+    target = tmp_path / "house-rules.yaml"
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SetupScreen)
+        form = app.screen
+        form.query_one("#tileset", Select).value = "quick-3"
+        form.query_one("#o-closure", Select).value = "no-cycle"
+        form.query_one("#o-registry_columns", Input).value = "12"
+        await pilot.pause()
+        assert form.save(str(target)) is False  # 12 columns: out of range
+        assert not target.exists()
+        assert "at most 9" in str(form.query_one("#problems", Static).render())
+        form.query_one("#o-registry_columns", Input).value = "4"
+        form.query_one("#o-mecha_chain_limit", Input).value = "1"
+        form.query_one("#save-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert target.is_file()
+        assert "accepts it" in str(form.query_one("#problems", Static).render())
+        form.query_one("#seed", Input).value = "5"
+        await pilot.press("ctrl+g")
+        await settle(app, pilot)
+        b = board(app)
+        assert b.ctl.rules.variant.closure == "no-cycle"
+        assert b.ctl.rules.variant.registry_columns == 4
+        assert b.ctl.rules.tileset.name == "quick-3"
+        assert b.ctl.seed == 5
+
+    drive(PlayApp(None, setup=True, bot_delay=0, opponent="random", seed=5), script)
+    assert validate_path(target) == []
+    text = target.read_text(encoding="utf-8")
+    assert "extends: standard" in text and "closure: no-cycle" in text
+    assert "registry_columns: 4" in text and "mecha_chain_limit: 1" in text
+    assert "tileset: quick-3" in text and "arrival_tiles" not in text
+
+
+def test_variant_form_starts_from_a_local_file(tmp_path: Path) -> None:
+    local = tmp_path / "mine.yaml"
+    local.write_text("variant: mine\nextends: registre-3\noptions:\n  mecha_bonus: 7\n",
+                     encoding="utf-8")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.query_one("#o-mecha_bonus", Input).value == "7"
+        assert form.query_one("#o-registry_columns", Input).value == "3"
+        assert form.changed() == ({}, [])
+
+    drive(PlayApp(None, setup=True, bot_delay=0, variant_ref=str(local)), script)

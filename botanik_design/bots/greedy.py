@@ -84,9 +84,11 @@ class RegistryEvaluator:
         self.facts: list[MachineFacts] = [
             analyse(machine_cells(state, p), variant) for p in (0, 1)
         ]
-        self.slots = [state.slots(0), state.slots(1)]
-        self.arrival = state.arrival_tiles()
-        self.tops = [stack[-1] if stack else None for stack in state.middle_stacks()]
+        self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
+        self.arrival: list[int] = state.arrival_tiles()
+        self.tops: list[int | None] = [
+            stack[-1] if stack else None for stack in state.middle_stacks()
+        ]
         rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
         self.slot_factor = w.slot * min(1.0, rounds_left / w.slot_horizon)
         self._tv: dict[tuple[int, int], float] = {}

@@ -90,7 +90,7 @@ class RegistryEvaluator:
             stack[-1] if stack else None for stack in state.middle_stacks()
         ]
         rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
-        self.slot_factor = w.slot * min(1.0, rounds_left / w.slot_horizon)
+        self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
         self._tv: dict[tuple[int, int], float] = {}
 
     def tile_value(self, player: int, instance: int) -> float:

@@ -42,6 +42,9 @@ _FIELD_OF_KEY = {"id": "f-id", "colour": "f-colour", "type": "f-type", "kind": "
                  "flowers": "f-flowers", "copies": "f-copies", "label": "f-label"}
 
 
+_EXITS = Binding.Group("Exits", compact=True)
+
+
 class NumberInput(Input):
     """An integer field that says why a key was refused instead of only beeping."""
 
@@ -97,11 +100,11 @@ class EditorApp(App[None]):
         Binding("x,delete", "delete", "Del"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("n", "toggle_exit('N')", "N exit", group=_EXITS),
+        Binding("e", "toggle_exit('E')", "E exit", group=_EXITS),
+        Binding("s", "toggle_exit('S')", "S exit", group=_EXITS),
+        Binding("w", "toggle_exit('W')", "W exit", group=_EXITS),
         Binding("r", "rotate", "Rotate"),
-        Binding("n", "toggle_exit('N')", "N exit", show=False),
-        Binding("e", "toggle_exit('E')", "E exit", show=False),
-        Binding("s", "toggle_exit('S')", "S exit", show=False),
-        Binding("w", "toggle_exit('W')", "W exit", show=False),
         Binding("plus", "copies(1)", "+copy", show=False),
         Binding("minus", "copies(-1)", "-copy", show=False),
         Binding("question_mark,f1", "help", "Help"),

@@ -14,8 +14,12 @@ Public API (OpenSpiel style)::
 
 Typed accessors: ``pending()`` (:class:`Decision`), ``arrival_tiles()``,
 ``middle_stacks()``, ``slots(p)``, ``machine(p)`` (:class:`PlacedTile` list),
-``pile_size()``, ``meca_holder()``, ``discarded_tiles()``, ``tile(i)``,
-``log()``, ``scores()`` (:class:`~botanik_design.engine.scoring.GameScore`),
+``machine_view(p)`` (``{(x, y): Placed}``), ``placements(p, tile)`` (a
+preview: the :class:`Place` actions a tile would have), ``pile_size()``,
+``meca_holder()``, ``round``, ``discarded_tiles()``, ``discard_reasons()``,
+``tile(i)`` (its :class:`~botanik_design.model.TileDef`), ``log()`` (events:
+releases, swaps, automatic discards), ``totals()`` (fast), ``scores()``
+(:class:`~botanik_design.engine.scoring.GameScore`, the networkx breakdown),
 ``serialize()`` / :func:`deserialize`, ``to_dict()``.
 
 Tiles are integer *instance ids*: machine tiles ``0..n-1`` (copies expanded

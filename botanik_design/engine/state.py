@@ -282,6 +282,26 @@ class GameState:
             for x, y, t, r in mac.cells()
         ]
 
+    def placements(self, player: int, tile: int) -> list[A.Place]:
+        """Where instance ``tile`` could go in ``player``'s machine now (for previews).
+
+        The same rule as a placement decision; empty when it could not be placed.
+        """
+        v = self.variant
+        keys = legal_placements(self.machines[player], self.table, tile, v.closure,
+                                v.closure_scope)
+        out = []
+        for k in keys:
+            x, y = decode_cell(k // 4)
+            out.append(A.Place(x, y, k % 4))
+        return out
+
+    def machine_view(self, player: int) -> dict[tuple[int, int], Any]:
+        """``player``'s machine as ``{(x, y): Placed}`` for the networkx views and rendering."""
+        from botanik_design.engine.placement import machine_view
+
+        return machine_view(self.machines[player])
+
     def pile_size(self) -> int:
         """Tiles left in the face-down piles."""
         return len(self.pile)

@@ -57,6 +57,8 @@ def test_release_goes_to_owner_who_places_at_once() -> None:
         "place red-straight at (0,1) r0", "place red-straight at (0,-1) r0",
         "place red-straight at (1,0) r1", "place red-straight at (-1,0) r1",
     ])
+    preview = s.placements(0, s.pending().tile)  # type: ignore[union-attr]
+    assert sorted(s.encode(p) for p in preview) == s.legal_actions()
     play(s, "place red-straight at (1,0) r1")
     assert [(t.x, t.y, t.definition.id) for t in s.machine(0)] == [
         (0, 0, "source"), (1, 0, "red-straight")]

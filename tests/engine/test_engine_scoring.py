@@ -141,3 +141,35 @@ def test_duplicate_cell_is_an_error() -> None:
     d["machines"][0].append({"tile": "red-cross", "cell": [0, 1]})
     with pytest.raises(RecordError, match="two tiles"):
         position_from_data(d, "dup", EXAMPLES)
+
+
+def test_illegal_layouts_are_scored_with_warnings() -> None:
+    d = {
+        "position": "odd", "variant": "standard", "tileset": "botanik",
+        "machines": [[
+            {"tile": "red-straight", "cell": [1, 0], "rotation": 0},   # N-S against the E exit
+            {"tile": "red-plant", "cell": [5, 5]},                     # touches nothing
+            {"tile": "red-mecha", "cell": [0, 1]},                     # swap rule: never in a machine
+        ]],
+    }
+    pos = position_from_data(d, "odd", EXAMPLES)
+    text = "\n".join(pos.warnings)
+    assert "(1, 0): a side does not match" in text
+    assert "(5, 5) touches no other tile" in text
+    assert "mecha-botanist never enters a machine" in text
+    assert score_position(pos).players[0].total == 0
+
+
+def test_closed_machine_warns_about_the_closure_rule() -> None:
+    crops = ["red-plant", "blue-plant", "green-vegetable", "black-vegetable"]
+    plants = [{"tile": t, "cell": c, "rotation": r}
+              for t, (c, r) in zip(crops, (([0, 1], 0), ([1, 0], 1), ([0, -1], 2), ([-1, 0], 3)),
+                                   strict=True)]
+    d = {"position": "closed", "variant": "standard", "machines": [plants]}
+    pos = position_from_data(d, "closed", EXAMPLES)
+    assert any("closure rule broken" in w for w in pos.warnings)
+    d["options"] = {"closure": "none"}
+    assert not position_from_data(d, "closed", EXAMPLES).warnings
+    s = score_position(pos).players[0]
+    assert [g.size for g in s.groups] == [1, 1, 1, 1]
+    assert s.total == 0  # crops piped only to the colourless Source

@@ -149,7 +149,7 @@ def test_illegal_layouts_are_scored_with_warnings() -> None:
         "machines": [[
             {"tile": "red-straight", "cell": [1, 0], "rotation": 0},   # N-S against the E exit
             {"tile": "red-plant", "cell": [5, 5]},                     # touches nothing
-            {"tile": "red-mecha", "cell": [0, 1]},                     # swap rule: never in a machine
+            {"tile": "red-mecha", "cell": [0, 1]},  # swap rule: never in a machine
         ]],
     }
     pos = position_from_data(d, "odd", EXAMPLES)
@@ -165,7 +165,7 @@ def test_closed_machine_warns_about_the_closure_rule() -> None:
     plants = [{"tile": t, "cell": c, "rotation": r}
               for t, (c, r) in zip(crops, (([0, 1], 0), ([1, 0], 1), ([0, -1], 2), ([-1, 0], 3)),
                                    strict=True)]
-    d = {"position": "closed", "variant": "standard", "machines": [plants]}
+    d: dict[str, Any] = {"position": "closed", "variant": "standard", "machines": [plants]}
     pos = position_from_data(d, "closed", EXAMPLES)
     assert any("closure rule broken" in w for w in pos.warnings)
     d["options"] = {"closure": "none"}

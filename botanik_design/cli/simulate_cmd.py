@@ -159,8 +159,10 @@ def play(
             def render(self, task: Any) -> Any:
                 from rich.text import Text
 
-                speed = task.finished_speed or task.speed
-                return Text("" if not speed else f"{speed:,.0f} games/s")
+                elapsed = task.elapsed or 0.0
+                if not task.completed or elapsed <= 0:
+                    return Text("")
+                return Text(f"{task.completed / elapsed:,.0f} games/s")
 
         columns = (
             TextColumn(f"[bold]{label or variant.name}"), BarColumn(), MofNCompleteColumn(),

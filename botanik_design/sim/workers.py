@@ -56,29 +56,52 @@ class Pool(Protocol):
         ...
 
 
-class InlinePool:
-    """Runs each batch at once in the calling process (``workers == 1``).
+class _LazyFuture:
+    """A future that runs its call on the first ``result()`` (used by :class:`InlinePool`)."""
 
-    ``submit`` returns an already finished :class:`concurrent.futures.Future`;
-    an exception raised by the batch is stored in it and re-raised by
-    ``result()``, as with a real pool.
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self._call: tuple[Callable[..., Any], tuple[Any, ...]] | None = (fn, args)
+        self._value: Any = None
+        self._error: BaseException | None = None
+
+    def result(self, timeout: float | None = None) -> Any:
+        """Run the call if not yet done; return its value or raise its exception."""
+        if self._call is not None:
+            fn, args = self._call
+            self._call = None
+            try:
+                self._value = fn(*args)
+            except Exception as exc:  # delivered through the future, as a pool would
+                self._error = exc
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def cancel(self) -> bool:
+        """Drop the call if it has not run yet."""
+        if self._call is None:
+            return False
+        self._call = None
+        self._error = RuntimeError("cancelled")
+        return True
+
+
+class InlinePool:
+    """Runs batches in the calling process, one at a time (``workers == 1``).
+
+    ``submit`` only records the call; it runs when its result is asked for,
+    and ``as_completed`` yields the futures in submission order, so a
+    progress bar advances batch by batch.
     """
 
     workers = 1
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        """Run ``fn(*args)`` now; return its finished future."""
-        fut: Future[Any] = Future()
-        try:
-            fut.set_result(fn(*args))
-        except BaseException as exc:  # noqa: BLE001 - delivered through the future
-            if isinstance(exc, KeyboardInterrupt):
-                raise
-            fut.set_exception(exc)
-        return fut
+    def submit(self, fn: Callable[..., Any], *args: Any) -> _LazyFuture:
+        """Record ``fn(*args)``; it runs on the future's first ``result()``."""
+        return _LazyFuture(fn, args)
 
-    def as_completed(self, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
-        """The futures in submission order (they are all finished)."""
+    def as_completed(self, futures: Iterable[_LazyFuture]) -> Iterator[_LazyFuture]:
+        """The futures in submission order (each runs when its result is read)."""
         return iter(list(futures))
 
     def shutdown(self) -> None:

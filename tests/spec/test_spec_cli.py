@@ -165,3 +165,20 @@ def test_hidden_files_and_folders_are_skipped(tmp_path: Path) -> None:
     result = cli("--format", "json", str(tmp_path))
     assert result.returncode == 0
     assert [Path(f["file"]).name for f in json.loads(result.stdout)["files"]] == ["v.yaml"]
+
+
+def test_the_whole_command_line_stays_light() -> None:
+    """Every sub-command module is imported to build the parser: none may pull in
+    networkx or textual at import time (DEVELOPING.md), or validate would start slowly."""
+    code = ("import sys; from botanik_design.cli import main; code = main(['validate']); "
+            "heavy = sorted(m for m in ('networkx', 'textual', 'rich', 'scipy', 'matplotlib') "
+            "if m in sys.modules); assert code == 0 and not heavy, heavy")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60,
+                   capture_output=True)
+
+
+def test_validate_path_api_on_a_missing_path(tmp_path: Path) -> None:
+    from botanik_design.spec.validate import validate_path
+
+    (d,) = validate_path(tmp_path / "nope.yaml")
+    assert (d.rule, d.line, d.level) == ("io-missing", None, "error")

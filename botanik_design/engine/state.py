@@ -142,6 +142,8 @@ class GameState:
 
     def apply_action(self, action: int) -> None:
         """Play ``action``; raises :class:`IllegalActionError` (state unchanged) if illegal."""
+        if not isinstance(action, int):
+            raise IllegalActionError(f"action {action!r} is not an integer")
         legal = self._legal
         i = bisect_left(legal, action)
         if i == len(legal) or legal[i] != action:

@@ -285,3 +285,28 @@ def test_rotation_fixed_offers_only_rotation_zero() -> None:
     k = next(i for i in range(free.n_machine) if free.name(i) == "red-corner")
     assert (free.rotations[i], free.rotations[j], free.rotations[k]) == ((0, 1), (0,), (0, 1, 2, 3))
     assert fixed.rotations[i] == fixed.rotations[k] == (0,)
+
+
+def test_standard_game_has_twenty_rounds_and_alternating_picks() -> None:
+    s = new_game(BOT, STD, 21)
+    import random
+
+    rng = random.Random(0)
+    pickers: dict[int, list[int]] = {}
+    while not s.is_terminal():
+        d = s.pending()
+        assert d is not None
+        if d.kind == "pick":
+            pickers.setdefault(s.round, []).append(d.player)
+        la = s.legal_actions()
+        s.apply_action(la[rng.randrange(len(la))])
+    assert s.round == 20 and sorted(pickers) == list(range(1, 21))
+    for r, ps in pickers.items():
+        holder = s.first_player if r % 2 == 1 else 1 - s.first_player
+        assert ps == [holder, 1 - holder, holder]
+
+
+def test_non_integer_action_is_illegal() -> None:
+    s = new_game(BOT, STD, 1)
+    with pytest.raises(IllegalActionError):
+        s.apply_action("9")  # type: ignore[arg-type]

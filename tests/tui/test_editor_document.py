@@ -292,3 +292,15 @@ def test_fallback_checks_when_the_validator_is_missing(
     for p in problems:
         assert p.line is not None and p.column is not None and p.tile is not None
         assert f"id: {doc.face(p.tile).id}," in lines[p.line - 1]
+
+
+def test_a_longer_line_keeps_two_spaces_before_its_comment(botanik: Path) -> None:
+    doc = TilesetDocument.open(botanik)
+    original = doc.text
+    i = doc.index_of("red-corner-flower")
+    assert i is not None
+    doc.set_field(i, "colour", "yellow")
+    line = next(ln for ln in doc.text.splitlines() if "id: red-corner-flower," in ln)
+    assert line.endswith("copies: 1}  # A2")
+    doc.set_field(i, "colour", "red")
+    assert doc.text == original

@@ -371,12 +371,47 @@ class TilesetDocument:
         self.text = self._dump(self.data)
         if self.text == before:
             return
+        self._keep_comment_gap(select, before)
         if tag is not None and self._undo and self._undo[-1][2] == tag:
             pass  # same field typed into again: one undo step for the whole change
         else:
             self._undo.append((before, select, tag))
             del self._undo[:-500]
         self._redo.clear()
+
+    def _keep_comment_gap(self, index: int, before: str) -> None:
+        """Keep the usual two spaces before the end-of-line comment of an edited tile.
+
+        ruamel keeps such a comment at its old column (one space after the line
+        when the line grew past it).  When the line had two spaces before its
+        comment, or would now have one, the comment is moved to two spaces.
+        """
+        if not 0 <= index < len(self):
+            return
+        entry = self.tiles.ca.items.get(index)
+        token = entry[0] if entry else None
+        if token is None or not hasattr(token, "column") or not self.tiles[index].fa.flow_style():
+            return
+        comment = str(token.value).split("\n", 1)[0]
+        ident = _str(self.tiles[index].get("id"))
+        if not comment.startswith("#") or not ident:
+            return
+
+        def gap_of(text: str) -> tuple[str, int] | None:
+            for line in text.splitlines():
+                if f"id: {ident}," in line and line.endswith(" " + comment):
+                    code = line[: -len(comment)]
+                    return line, len(code) - len(code.rstrip(" "))
+            return None
+
+        new = gap_of(self.text)
+        if new is None or new[1] == 2:
+            return
+        old = gap_of(before)
+        if new[1] == 1 or (old is not None and old[1] == 2):
+            line, gap = new
+            token.column = len(line) - len(comment) - gap + 2
+            self.text = self._dump(self.data)
 
     def _restore(self, text: str) -> None:
         self.data = self._parse(text)

@@ -149,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
         diagnostics += simulated
     diagnostics = sorted_diagnostics(diagnostics)
     effective = [effective_entry(session.variant_info(d)) for d in docs
-                 if args.show_effective and d.kind == "variant" and d.schema_valid]
+                 if args.show_effective and d.kind == "variant" and d.schema_valid
+                 and session.variant_info(d).chain_ok]
 
     if args.format == "json":
         listed = [{"file": d.name, "kind": d.kind,

@@ -35,8 +35,10 @@ class VariantInfo:
 
     ``chain`` is the variant and its ancestors, child first.  ``options`` are
     the effective options and ``origins[option]`` names where each came from
-    (``"default"`` or ``"<variant> (<file>)"``).  ``variant`` and ``tileset``
-    are set only when the whole chain and its tile set are valid.
+    (``"default"`` or ``"<variant> (<file>)"``).  ``chain_ok``: every ancestor
+    exists and is valid (the options are then the true effective options).
+    ``complete``: no error at all; only then are ``variant`` (and ``tileset``,
+    when one is named) set.
     """
 
     doc: Doc
@@ -50,6 +52,7 @@ class VariantInfo:
     variant: Variant | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     complete: bool = False
+    chain_ok: bool = False
 
 
 def _diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "",
@@ -138,6 +141,7 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
                          "flower_points are 0 and no mecha bonus applies"))
     if broken:
         return
+    info.chain_ok = True
     # the tile set: the nearest variant in the chain that names one
     owner = next((d for d in chain if d.data is not None and "tileset" in d.data), None)
     ts_doc: Doc | None = None

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
@@ -69,6 +69,9 @@ class BoardScreen(Screen[None]):
                            scrollbar-size: 1 1; align: center middle; }
     BoardScreen .machine.acting { border: round #ffd75f; }
     BoardScreen .machine Static { width: auto; height: auto; }
+    BoardScreen #scores-box { display: none; width: 34; height: 1fr;
+                              border: round $surface-lighten-2; border-title-align: left; }
+    BoardScreen.large #scores-box { display: block; }
     BoardScreen #prompt { height: 2; background: $boost; padding: 0 1; }
     BoardScreen #prompt.warn { background: $warning 40%; }
     """
@@ -128,9 +131,15 @@ class BoardScreen(Screen[None]):
             for p in (0, 1):
                 with _Pane(id=f"pane{p}", classes="machine"):
                     yield _Clickable(id=f"machine{p}")
+            with VerticalScroll(id="scores-box", can_focus=False):
+                yield Static(id="scores")
         yield Static(id="prompt")
 
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 110 and event.size.height >= 34, "large")
+
     def on_mount(self) -> None:
+        self.query_one("#scores-box").border_title = "scores"
         self.query_one("#log", RichLog).can_focus = False
         self.rewrite_log()
         self.redraw()
@@ -245,10 +254,36 @@ class BoardScreen(Screen[None]):
             if cur is not None:
                 x, y = layout.offset(cur)
                 pane.scroll_to_region(Region(x, y, R.W, R.H), animate=False, immediate=True)
+        self.query_one("#scores", Static).update(self._scores())
         self.query_one("#status", Static).update(self._status())
         prompt = self.query_one("#prompt", Static)
         prompt.update(self._prompt())
         prompt.set_class(self.warn, "warn")
+
+    def _scores(self) -> Text:
+        """Both live breakdowns, compact (shown at large sizes)."""
+        out = Text()
+        for ps in self.ctl.scores().players:
+            p = ps.player
+            out.append(f"P{p} {self.ctl.player_name(p)}: {ps.total}\n", style="bold")
+            out.append(f" groups {ps.group_points}\n")
+            for g in ps.groups:
+                if g.size > 1 or g.points:
+                    out.append(f"  {g.colour} ×{g.size}: {g.points}\n",
+                               style="" if g.points else "#8a8a8a")
+            out.append(f" flowers {ps.flower_points}\n")
+            for f in ps.flowers:
+                mark = "✓" if f.counted else "✗"
+                out.append(f"  {mark} {f.tile}: {f.points}\n",
+                           style="" if f.counted else "#8a8a8a")
+            if ps.mechas or ps.mecha_points:
+                out.append(f" mecha bonus {ps.mecha_points}\n")
+            if ps.removed:
+                out.append(f" {len(ps.removed)} tile(s) not linked to the Source\n",
+                           style="#d7875f")
+            out.append("\n")
+        out.rstrip()
+        return out
 
     def _status(self) -> Text:
         ctl = self.ctl

@@ -117,6 +117,7 @@ class Controller:
         self.lines: list[str] = []
         self._undo: list[_Undo] = []
         self._ticket = 0
+        self._score: tuple[int, Any] | None = None
         if state is None:
             self.state = new_game(rules.tileset, rules.variant, seed)
         else:
@@ -243,9 +244,15 @@ class Controller:
         tile = d.tile_id if d is not None else "tile"
         return f"{who} places {tile} at ({act.x},{act.y}) r{act.rotation}"
 
+    def scores(self) -> Any:
+        """The live :class:`~botanik_design.engine.scoring.GameScore` (cached per move)."""
+        if self._score is None or self._score[0] != self._ticket:
+            self._score = (self._ticket, self.state.scores())
+        return self._score[1]
+
     def score_line(self, p: int) -> str:
         """``7 pts: groups 3 · flowers 4`` (live, from the machines as they stand)."""
-        ps = self.state.scores().players[p]
+        ps = self.scores().players[p]
         parts = [f"groups {ps.group_points}", f"flowers {ps.flower_points}"]
         if ps.mecha_points or self.rules.variant.mecha_botanist == "wildcard":
             parts.append(f"mecha {ps.mecha_points}")
@@ -255,7 +262,7 @@ class Controller:
 
     def outcome(self) -> str:
         """The result (or the standing so far) with the players' names."""
-        result = str(self.state.scores().outcome)
+        result = str(self.scores().outcome)
         if self.bot is not None:
             for p in (0, 1):
                 result = result.replace(f"player {p}", f"P{p} ({self.player_name(p)})")
@@ -265,7 +272,7 @@ class Controller:
         """The scoring breakdown of both machines and the outcome (plain text)."""
         from botanik_design.engine.render import render_player_score
 
-        score = self.state.scores()
+        score = self.scores()
         parts = []
         for ps in score.players:
             parts.append(f"{self.player_name(ps.player)} (P{ps.player})\n"

@@ -1,0 +1,88 @@
+"""``botanik-design play``: bad arguments fail before the app starts, with a clear message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from botanik_design.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["play", *args])
+    return code, capsys.readouterr().err
+
+
+def test_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--vs", "alphazero")
+    assert code == 2
+    assert "unknown bot 'alphazero'" in err and "human" in err
+    assert "Traceback" not in err
+
+
+def test_bad_bot_parameter(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--vs", "mcts:iterations=x")
+    assert code == 2 and "iterations" in err
+
+
+def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--variant", "no-such-variant")
+    assert code == 2
+    assert "no variant named 'no-such-variant'" in err and "standard" in err
+
+
+def test_unknown_tileset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--tileset", "nope")
+    assert code == 2 and "no tileset named 'nope'" in err
+
+
+def test_invalid_variant_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("variant: bad\noptions:\n  closure: sometimes\n", encoding="utf-8")
+    code, err = run(capsys, "--variant", str(bad))
+    assert code == 1
+    assert f"{bad}:3:" in err and "sometimes" in err
+    assert "Traceback" not in err
+
+
+def test_missing_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, err = run(capsys, "--load", str(tmp_path / "none.yaml"))
+    assert code == 2 and "no such file" in err
+
+
+def test_invalid_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "rec.yaml"
+    bad.write_text("record: x\nvariant: standard\nseed: 1\nactions: [99999]\n",
+                   encoding="utf-8")
+    code, err = run(capsys, "--load", str(bad))
+    assert code == 1 and "action 1" in err
+
+
+def test_record_folder_must_exist(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, err = run(capsys, "--record", str(tmp_path / "no" / "game.yaml"))
+    assert code == 2 and "does not exist" in err
+
+
+def test_setup_checks_the_variant_too(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--setup", "--variant", "nope")
+    assert code == 2 and "no variant named" in err
+
+
+def test_play_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    out = capsys.readouterr().out
+    for flag in ("--tileset", "--variant", "--vs", "--seed", "--record", "--load", "--setup"):
+        assert flag in out
+
+
+def test_cli_module_does_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, botanik_design.cli.play_cmd as m, argparse\n"
+            "p = argparse.ArgumentParser(); m.register(p.add_subparsers())\n"
+            "print(any(k == 'textual' or k.startswith('textual.') for k in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"

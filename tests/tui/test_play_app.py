@@ -321,3 +321,24 @@ def test_variant_form_starts_from_a_local_file(tmp_path: Path) -> None:
         assert form.changed() == ({}, [])
 
     drive(PlayApp(None, setup=True, bot_delay=0, variant_ref=str(local)), script)
+
+
+def test_mouse_picks_a_tile_and_a_destination(quick: Rules) -> None:
+    from botanik_design.tui.play import render as R
+
+    ctl = Controller(quick, 17, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#arrival", offset=(4, 1 + R.H + 1))  # the second arrival tile
+        assert board(app).sel == 1
+        dest = ctl.destinations(1)[-1]
+        band = 1 if dest.middle else 2
+        where = (R.LABEL_W + dest.column * R.COL_W + 3, 1 + band * R.H + 1)
+        await pilot.click("#registry", offset=where)
+        assert board(app)._chosen() == dest.action
+        before = len(ctl.state.history())
+        await pilot.click("#registry", offset=where)  # a second click plays it
+        await settle(app, pilot)
+        assert ctl.state.history()[before] == dest.action
+
+    drive(PlayApp(ctl, bot_delay=0), script)

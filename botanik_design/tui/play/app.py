@@ -59,7 +59,8 @@ class BoardScreen(Screen[None]):
     BoardScreen #status { height: 1; background: $primary-background; padding: 0 1; }
     BoardScreen #top { height: 10; }
     BoardScreen #registry { width: auto; height: 10; }
-    BoardScreen #arrival-box { width: 12; height: 10; padding: 0 0 0 1; }
+    BoardScreen #arrival-box { width: 12; height: 10; padding: 0 0 0 1; overflow-x: hidden;
+                               scrollbar-size-vertical: 1; }
     BoardScreen #arrival { width: 11; }
     BoardScreen #log { width: 1fr; height: 10; border-left: vkey $surface-lighten-2;
                        padding: 0 0 0 1; scrollbar-size-vertical: 1; }
@@ -247,13 +248,15 @@ class BoardScreen(Screen[None]):
             self._layouts[p] = layout
             self.query_one(f"#machine{p}", Static).update(text)
             pane = self.query_one(f"#pane{p}", _Pane)
-            meca = " ☻Meca" if s.meca_holder() == p and not ctl.is_over() else ""
-            pane.border_title = f"P{p} {ctl.player_name(p)}{meca}"
+            meca = " · Meca pawn" if s.meca_holder() == p and not ctl.is_over() else ""
+            pane.border_title = f"{ctl.label(p)}{meca}"
             pane.border_subtitle = ctl.score_line(p)
             pane.set_class(d is not None and d.player == p, "acting")
             if cur is not None:
                 x, y = layout.offset(cur)
-                pane.scroll_to_region(Region(x, y, R.W, R.H), animate=False, immediate=True)
+                region = Region(x, y, R.W, R.H)
+                self.call_after_refresh(pane.scroll_to_region, region, animate=False,
+                                        immediate=True)
         self.query_one("#scores", Static).update(self._scores())
         self.query_one("#status", Static).update(self._status())
         prompt = self.query_one("#prompt", Static)
@@ -265,7 +268,7 @@ class BoardScreen(Screen[None]):
         out = Text()
         for ps in self.ctl.scores().players:
             p = ps.player
-            out.append(f"P{p} {self.ctl.player_name(p)}: {ps.total}\n", style="bold")
+            out.append(f"{self.ctl.label(p)}: {ps.total}\n", style="bold")
             out.append(f" groups {ps.group_points}\n")
             for g in ps.groups:
                 if g.size > 1 or g.points:
@@ -294,7 +297,7 @@ class BoardScreen(Screen[None]):
         if ctl.is_over():
             head = f"round {s.round} · game over"
         else:
-            head += f" · to act: P{p} {ctl.player_name(p)}"
+            head += f" · to act: {ctl.label(p)}"
         tail = f" · {r.tileset.name}/{r.variant.name} · seed {ctl.seed}"
         return Text(head, style="bold") + Text(tail, style="#8a8a8a")
 
@@ -309,10 +312,10 @@ class BoardScreen(Screen[None]):
             first = "Game over: " + ctl.outcome()
             keys = "enter summary · u undo · ctrl+s save · q quit"
         elif not ctl.human_to_act():
-            first = f"P{d.player} {ctl.player_name(d.player)} is thinking ({d.kind})…"
+            first = f"{ctl.label(d.player)} is thinking ({d.kind})…"
             keys = "u undo · ? help · q quit"
         elif d.kind == "pick":
-            who = f"P{d.player} {ctl.player_name(d.player)}"
+            who = ctl.label(d.player)
             tiles = s.arrival_tiles()
             name = s.tile(tiles[self.sel]).id if self.sel < len(tiles) else "?"
             if ctl.discards():
@@ -336,14 +339,14 @@ class BoardScreen(Screen[None]):
             cells = ctl.placements()
             rots = cells.get(self.cursor, [])
             r = rots[self.rot % len(rots)][0] if rots else 0
-            first = (f"P{d.player} {ctl.player_name(d.player)} places {d.tile_id} at "
+            first = (f"{ctl.label(d.player)} places {d.tile_id} at "
                      f"{self.cursor} r{r} ({len(rots)} rot. here, "
                      f"{R.placements_summary(cells)})")
             keys = "arrows cell · r rotate · enter place · " + keys
         else:
             swaps = ctl.swaps()
             top = s.middle_stacks()[self.col][-1]
-            first = (f"P{d.player} {ctl.player_name(d.player)} swaps {d.tile_id} with middle "
+            first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
                      f"{self.col + 1} (takes {s.tile(top).id}); {len(swaps)} stacks")
             keys = "←→/1-9 stack · enter swap · " + keys
         return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")

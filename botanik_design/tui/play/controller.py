@@ -158,6 +158,10 @@ class Controller:
             return f"player {p}"
         return "you" if p in self.humans else self.bot.name
 
+    def label(self, p: int) -> str:
+        """``P0 you`` / ``P1 greedy`` against a bot, ``P0`` / ``P1`` between humans."""
+        return f"P{p}" if self.bot is None else f"P{p} {self.player_name(p)}"
+
     def pending(self) -> Decision | None:
         """The decision waited for (``None`` at the end)."""
         return self.state.pending()
@@ -255,7 +259,8 @@ class Controller:
         ps = self.scores().players[p]
         parts = [f"groups {ps.group_points}", f"flowers {ps.flower_points}"]
         if ps.mecha_points or self.rules.variant.mecha_botanist == "wildcard":
-            parts.append(f"mecha {ps.mecha_points}")
+            parts = [f"groups {ps.group_points}", f"✿ {ps.flower_points}",
+                     f"mecha {ps.mecha_points}"]
         if ps.removed:
             parts.append(f"{len(ps.removed)} unlinked")
         return f"{ps.total} pts: " + " · ".join(parts)
@@ -292,7 +297,8 @@ class Controller:
         text = self.describe(action)
         before = len(s.log())
         s.apply_action(action)  # IllegalActionError: nothing changed but the undo entry
-        new = [text] + [f"  {e}" for _, e in s.log()[before:]]
+        # the engine notes a swap too: the first line already says it
+        new = [text] + [f"  {e}" for _, e in s.log()[before:] if " swaps " not in e]
         self.lines.extend(new)
         self._ticket += 1
         return new

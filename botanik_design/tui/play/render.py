@@ -129,9 +129,19 @@ def registry_hit(x: int, y: int, columns: int) -> tuple[str, int] | None:
 
 def arrival_text(state: GameState, selected: int | None = None,
                  legal: Collection[int] = ()) -> Text:
-    """The arrival zone, one tile under the other, numbered 1, 2, 3 …"""
+    """The arrival zone, one tile under the other, numbered 1, 2, 3 …
+
+    While a released tile waits to be placed (or a mecha-botanist to be
+    swapped), that tile comes first under ``place:`` / ``swap:``.
+    """
     ts = state.table.tileset
-    rows: list[list[Text]] = [[Text("arrival".center(COL_W + 1), MUTED)]]
+    rows: list[list[Text]] = []
+    d = state.pending()
+    if d is not None and d.kind in ("place", "swap"):
+        rows.append([Text(f"{d.kind} P{d.player}:".center(COL_W + 1), LEGAL)])
+        for parts in _marked(tile_lines(ts, state.tile(d.tile)), "legal"):
+            rows.append([Text(" "), *parts])
+    rows.append([Text("arrival".center(COL_W + 1), MUTED)])
     tiles = state.arrival_tiles()
     if not tiles:
         rows.append([Text("(empty)".center(COL_W + 1), MUTED)])
@@ -144,7 +154,7 @@ def arrival_text(state: GameState, selected: int | None = None,
 
 
 def arrival_hit(y: int, count: int) -> int | None:
-    """The arrival index at widget row ``y``, or ``None``."""
+    """The arrival index at widget row ``y`` (during a pick), or ``None``."""
     if y < 1:
         return None
     i = (y - 1) // H

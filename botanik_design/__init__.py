@@ -1,15 +1,19 @@
 """botanik-design: design, validate, simulate and play-test Botanik tile sets and variants.
 
-Layers, lowest first (a lower layer never imports a higher one):
+Layers (a lower layer never imports a higher one; ``tests/test_layers.py``
+enforces it):
 
-1. ``botanik_design.spec``   — YAML loading, JSON Schema and semantic validation.
-2. ``botanik_design.model``  — typed tiles, tile sets and variants.
-3. ``botanik_design.engine`` — machines, game state, scoring, records.
-4. ``botanik_design.bots`` / ``botanik_design.sim`` — bots and simulations.
-5. ``botanik_design.cli`` / ``botanik_design.tui`` — command line and Textual TUI.
+0. ``botanik_design.model``  — pure typed values: tiles, tile sets, variants,
+   sides and rotation.  No I/O; imported by every layer above.
+1. ``botanik_design.spec``   — the I/O boundary: YAML reading, JSON Schema and
+   semantic validation; turns spec files into ``model`` objects.
+2. ``botanik_design.engine`` — machines, game state, scoring, records.
+3. ``botanik_design.bots`` / ``botanik_design.sim`` — bots and simulations.
+4. ``botanik_design.cli`` / ``botanik_design.tui`` — command line and Textual TUI.
 
-(``spec`` builds ``model`` objects, so in practice ``model`` is the leaf and
-``spec`` sits on it; neither imports networkx or textual.)
+Data flows spec files → validation → typed model → engine → bots → CLI/TUI.
+Neither ``model`` nor ``spec`` imports networkx or textual, and only ``tui``
+imports textual.
 """
 
 __version__ = "0.1.0"

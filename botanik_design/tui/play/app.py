@@ -282,7 +282,7 @@ class BoardScreen(Screen[None]):
             if ps.mechas or ps.mecha_points:
                 out.append(f" mecha bonus {ps.mecha_points}\n")
             if ps.removed:
-                out.append(f" {len(ps.removed)} tile(s) not linked to the Source\n",
+                out.append(f" {len(ps.removed)} tile(s) off the Source network\n",
                            style="#d7875f")
             out.append("\n")
         out.rstrip()

@@ -261,8 +261,6 @@ class Controller:
         if ps.mecha_points or self.rules.variant.mecha_botanist == "wildcard":
             parts = [f"groups {ps.group_points}", f"✿ {ps.flower_points}",
                      f"mecha {ps.mecha_points}"]
-        if ps.removed:
-            parts.append(f"{len(ps.removed)} unlinked")
         return f"{ps.total} pts: " + " · ".join(parts)
 
     def outcome(self) -> str:

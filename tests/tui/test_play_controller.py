@@ -197,3 +197,32 @@ def test_saved_variant_text_passes_validation(tmp_path: Path) -> None:
     assert "variant: my-rules" in text and "extends: standard" in text
     assert "mecha_chain_limit: 1" in text and "closure: none" in text
     assert "registry_columns" not in text  # only the changed options
+
+
+def test_last_placed_cell_is_tracked_and_undone(quick) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(quick, 0, "human")
+    rng = random.Random(0)
+    while not c.is_over():
+        d = c.pending()
+        assert d is not None
+        if d.kind == "place":
+            p = d.player
+            before = dict(c.last)
+            action = c.state.legal_actions()[0]
+            place = c.state.decode(action)
+            c.play(action)
+            assert isinstance(place, Place) and c.last[p] == (place.x, place.y)
+            c.undo()
+            assert c.last == before
+            return
+        c.play(rng.choice(c.state.legal_actions()))
+    raise AssertionError("no placement in the game")
+
+
+def test_undo_between_humans_takes_back_one_decision(quick) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(quick, 1, "human")
+    c.play(c.state.legal_actions()[0])
+    mid = c.state.to_dict()
+    c.play(c.state.legal_actions()[0])
+    assert c.undo()
+    assert c.state.to_dict() == mid

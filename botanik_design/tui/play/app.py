@@ -244,7 +244,7 @@ class BoardScreen(Screen[None]):
                 rots = cells.get(cur, [])
                 if rots:
                     preview = (s.tile(d.tile), rots[self.rot % len(rots)][0])
-            text, layout = R.machine_text(s, p, cands, cur, preview)
+            text, layout = R.machine_text(s, p, cands, cur, preview, ctl.last.get(p))
             self._layouts[p] = layout
             self.query_one(f"#machine{p}", Static).update(text)
             pane = self.query_one(f"#pane{p}", _Pane)

@@ -93,6 +93,7 @@ class Destination:
 class _Undo:
     state: GameState
     lines: int
+    last: dict[int, tuple[int, int]]
 
 
 class Controller:
@@ -118,6 +119,8 @@ class Controller:
         self._undo: list[_Undo] = []
         self._ticket = 0
         self._score: tuple[int, Any] | None = None
+        #: The cell each player placed a tile on last (shown with a mark).
+        self.last: dict[int, tuple[int, int]] = {}
         if state is None:
             self.state = new_game(rules.tileset, rules.variant, seed)
         else:
@@ -146,6 +149,7 @@ class Controller:
                      final.deal)
         self.lines = []
         self._undo = []
+        self.last = {}
         self.state = s
         for a in final.history():
             self._apply(a)
@@ -291,10 +295,13 @@ class Controller:
         s = self.state
         p = s.current_player()
         if p in self.humans:
-            self._undo.append(_Undo(s.clone(), len(self.lines)))
+            self._undo.append(_Undo(s.clone(), len(self.lines), dict(self.last)))
         text = self.describe(action)
+        act = decode(action)
         before = len(s.log())
         s.apply_action(action)  # IllegalActionError: nothing changed but the undo entry
+        if isinstance(act, Place):
+            self.last[p] = (act.x, act.y)
         # the engine notes a swap too: the first line already says it
         new = [text] + [f"  {e}" for _, e in s.log()[before:] if " swaps " not in e]
         self.lines.extend(new)
@@ -340,6 +347,7 @@ class Controller:
             return False
         entry = self._undo.pop()
         self.state = entry.state
+        self.last = entry.last
         del self.lines[entry.lines:]
         self._ticket += 1
         return True

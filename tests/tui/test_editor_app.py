@@ -378,3 +378,24 @@ def test_deleting_the_last_tile_then_adding_one(tmp_path: Path) -> None:
 
     drive(path, script)
     assert "- {id: red-new, colour: red, type: straight" in path.read_text(encoding="utf-8")
+
+
+def test_a_broken_file_still_opens_and_lists_its_problems(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(
+        "tileset: Broken Name\npalette:\n  - {name: red, symbol: \"♦♦\", display: \"#zz0000\"}\n"
+        "tiles:\n  - {id: a, colour: purple, type: hexagon, kind: pipe, exits: [N, Q], "
+        "copies: many}\n  - {id: a, type: source, kind: source, exits: [], copies: 0}\n",
+        encoding="utf-8")
+
+    async def script(app: EditorApp, pilot: Pilot[None]) -> None:
+        await pilot.pause(0.1)
+        app.run_validation()
+        assert len(app.problems) >= 5
+        assert {p.tile for p in app.problems} >= {0, 1}
+        assert all(p.line is not None for p in app.problems)
+        await pilot.press("down", "up", "r", "plus")  # editing still works
+        assert app.doc.face(0).exit_letters == "E"
+        assert app.doc.face(0).copies == 2  # "many" + 1: counted from 1
+
+    drive(path, script)

@@ -33,6 +33,7 @@ from botanik_design.tui.widgets.tile_view import (
     TileView,
     ink_for,
     render_face,
+    valid_display,
 )
 
 #: Seconds of quiet after an edit before the text is validated again.
@@ -219,8 +220,9 @@ class EditorApp(App[None]):
         if face.kind == "source" or face.type == "source":
             return Text(f"⌂{letter}", style="bold #000000 on #e4e4e4")
         colour = palette.get(face.colour or "")
-        if colour is None:
-            return Text(f"?{letter}", style="bold #ffffff on #7a7a7a")
+        if colour is None or not valid_display(colour.display):
+            symbol = colour.symbol[:1] if colour is not None else "?"
+            return Text(f"{symbol}{letter}", style="bold #ffffff on #7a7a7a")
         return Text(f"{colour.symbol}{letter}", style=f"bold {ink_for(colour.display)} on "
                     f"{colour.display}")
 
@@ -345,8 +347,8 @@ class EditorApp(App[None]):
         text = Text()
         for name, n in by_colour.items():
             colour = palette.get(name)
-            sym = colour.symbol if colour else "?"
-            style = colour.display if colour and colour.display.startswith("#") else "bold red"
+            sym = colour.symbol[:1] if colour else "?"
+            style = colour.display if colour and valid_display(colour.display) else "red"
             text.append(f"{sym}", style=f"bold {style}")
             text.append(f"{name if large else ''}{n} ")
         text.append("\n" if large else "│ ", style="dim")

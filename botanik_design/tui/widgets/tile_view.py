@@ -98,6 +98,11 @@ def _hex_rgb(display: str) -> tuple[int, int, int] | None:
         return None
 
 
+def valid_display(display: str) -> bool:
+    """True when ``display`` is a ``#rrggbb`` colour the renderer can use."""
+    return _hex_rgb(display) is not None
+
+
 def ink_for(background: str) -> str:
     """Black or white, whichever contrasts more with ``background`` (#rrggbb)."""
     rgb = _hex_rgb(background)

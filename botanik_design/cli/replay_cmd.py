@@ -36,12 +36,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = load_record(path)
         state = record.new_game()
+        setup_events = [e for _, e in state.log()]
         steps = []
         out_json = args.format == "json"
         if not out_json:
             print(f"record: {record.name}  (variant {record.variant.name}, "
                   f"tile set {record.tileset.name}, seed {record.seed}, "
                   f"first player {state.first_player})")
+            for _, event in state.log():
+                print(f"        - {event}")
         for step, _ in replay(record, state):
             steps.append(step)
             if out_json:
@@ -66,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
             "record": record.name, "variant": record.variant.name,
             "tileset": record.tileset.name, "seed": record.seed,
             "first_player": state.first_player,
+            "setup": setup_events,
             "steps": [
                 {"step": s.index + 1, "player": s.player, "legal": s.legal, "action": s.action,
                  "text": s.text, "comment": s.comment, "events": s.events}

@@ -34,6 +34,7 @@ def golden_text(tileset: TileSet, variant: Variant, seed: int = GOLDEN_SEED) -> 
         + ", ".join(f"{k}={v}" for k, v in variant.options().items()),
         "# step | player | legal | action | text",
     ]
+    lines.extend(f"    {e}" for _, e in s.log())
     step = 0
     while not s.is_terminal():
         player = s.current_player()

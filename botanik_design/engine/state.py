@@ -422,6 +422,8 @@ class GameState:
         self.round += 1
         self.arrival = [self.pile.pop() for _ in range(n)]
         m = self.meca
+        names = ", ".join(self.table.name(t) for t in self.arrival)
+        self._note(f"round {self.round}: player {m} (Meca) draws {names}")
         self.pickers = [m if k % 2 == 0 else 1 - m for k in range(n)]
         self.pick_index = 0
         self._set_pick()
@@ -631,6 +633,10 @@ def new_game(
     s.machines = [
         Machine(table.source_id(p), table.masks[table.source_id(p)][0]) for p in (0, 1)
     ]
+    tops = ", ".join(
+        f"{c + 1}: {table.name(st[-1])}" for c, st in enumerate(s.registry.middle) if st
+    )
+    s._note(f"setup: middle stacks {tops}; player {fp} holds the Meca pawn")
     s._start_round()
     return s
 

@@ -195,13 +195,14 @@ def machine_text(
     """
     ts = state.table.tileset
     placed = {(t.x, t.y): t for t in state.machine(player)}
-    cells = set(placed) | set(candidates)
-    if cursor is not None:
-        cells.add(cursor)
-    xs = [c[0] for c in cells] or [0]
-    ys = [c[1] for c in cells] or [0]
-    layout = MachineLayout(min(xs) - 1, max(ys) + 1, max(xs) - min(xs) + 3,
-                           max(ys) - min(ys) + 3)
+    # one cell around the tiles holds every candidate (a candidate touches a tile)
+    xs = [x + d for x, _ in placed for d in (-1, 1)] or [-1, 1]
+    ys = [y + d for _, y in placed for d in (-1, 1)] or [-1, 1]
+    for c in (*candidates, *([cursor] if cursor is not None else [])):
+        xs.append(c[0])
+        ys.append(c[1])
+    lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    layout = MachineLayout(lo_x, hi_y, hi_x - lo_x + 1, hi_y - lo_y + 1)
     cand = set(candidates)
     rows: list[list[Text]] = []
     for j in range(layout.rows):

@@ -6,8 +6,8 @@
     tileset: botanik                # optional: default is the variant's tile set
     variant: standard
     options: {closure: no-cycle}    # optional overrides of the variant's options
-    seed: 7
-    first_player: 0                 # optional; default: drawn from the seed
+    seed: 7                         # optional, default 0
+    first_player: 0                 # optional; default: drawn from the seed (0 with a deal)
     deal: [red-corner, ...]         # optional scripted deal instead of the shuffle
     actions:
       - 27                                          # an action integer
@@ -85,8 +85,10 @@ def record_from_data(data: dict[str, Any], name: str, folder: Path | None) -> Ga
         else:
             actions.append(item)
     return GameRecord(
-        name=str(data["record"]), tileset=tileset, variant=variant, seed=int(data["seed"]),
-        actions=actions, first_player=data.get("first_player"), deal=data.get("deal"),
+        name=str(data["record"]), tileset=tileset, variant=variant,
+        seed=int(data.get("seed", 0)), actions=actions,
+        first_player=data.get("first_player", 0 if "deal" in data else None),
+        deal=data.get("deal"),
         comments=comments, expect=dict(data.get("expect") or {}),
         description=str(data.get("description", "")), source=name,
     )

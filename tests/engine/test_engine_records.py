@@ -111,3 +111,13 @@ def test_unfinished_record_replays_without_expectations() -> None:
     )
     state, steps = play_record(rec)
     assert not state.is_terminal() and len(steps) == 1
+
+
+def test_scripted_deal_defaults_to_player_zero_and_seed_zero() -> None:
+    rec = record_from_data(
+        {"record": "x", "variant": "standard", "options": {"registry_columns": 1},
+         "deal": ["red-corner", "red-tee", "red-tee"], "actions": []}, "x", None,
+    )
+    s = rec.new_game()
+    assert (rec.seed, s.first_player, s.current_player()) == (0, 0, 0)
+    assert [s.tile(t).id for t in s.arrival_tiles()] == ["red-tee", "red-tee"]

@@ -36,7 +36,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botanik_design.engine import actions as A
 from botanik_design.engine.errors import IllegalActionError
@@ -47,6 +47,10 @@ from botanik_design.engine.registry import EMPTY, Registry
 from botanik_design.engine.tiles import TileTable, compile_tiles
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
+
+if TYPE_CHECKING:
+    from botanik_design.engine.network import Placed
+    from botanik_design.engine.scoring import GameScore
 
 #: ``current_player()`` once the game is over (OpenSpiel's value).
 TERMINAL = -4
@@ -120,7 +124,7 @@ class GameState:
         self._legal: list[int] = []
         self._history: list[int] = []
         self._log: list[tuple[int, str]] = []
-        self._score: Any = None
+        self._score: GameScore | None = None
 
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
@@ -298,7 +302,7 @@ class GameState:
             out.append(A.Place(x, y, k % 4))
         return out
 
-    def machine_view(self, player: int) -> dict[tuple[int, int], Any]:
+    def machine_view(self, player: int) -> dict[tuple[int, int], Placed]:
         """``player``'s machine as ``{(x, y): Placed}`` for the networkx views and rendering."""
         from botanik_design.engine.placement import machine_view
 
@@ -335,7 +339,7 @@ class GameState:
 
         return [fast_score(m, self.table, self.variant)[0] for m in self.machines]
 
-    def scores(self) -> Any:
+    def scores(self) -> GameScore:
         """The scoring breakdown (:class:`~botanik_design.engine.scoring.GameScore`) of the
         machines as they stand (final once terminal)."""
         if self._score is not None and self.is_terminal():

@@ -53,8 +53,12 @@ def check_invariants(state: GameState, deep: bool = True) -> list[str]:
             problems.append("terminal state with legal actions")
         if state.pile or state.arrival or state.registry.tiles():
             problems.append("terminal state with tiles left in play")
-    elif not state.legal_actions():
-        problems.append("no legal action before the end")
+    else:
+        legal = state.legal_actions()
+        if not legal:
+            problems.append("no legal action before the end")
+        elif any(a >= b for a, b in zip(legal, legal[1:], strict=False)):
+            problems.append("legal actions not sorted and unique")
     if deep:
         v = state.variant
         for p, m in enumerate(state.machines):

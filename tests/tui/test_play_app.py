@@ -41,7 +41,8 @@ async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
     for _ in range(500):
         await pilot.pause()
         board = app.board
-        if board is None or (not board._bot_busy and not board.ctl.bot_to_act()):
+        if board is None or board._bot_error or (
+                not board._bot_busy and not board.ctl.bot_to_act()):
             return
         await app.workers.wait_for_complete()
     raise AssertionError("the bot never finished")
@@ -340,5 +341,29 @@ def test_mouse_picks_a_tile_and_a_destination(quick: Rules) -> None:
         await pilot.click("#registry", offset=where)  # a second click plays it
         await settle(app, pilot)
         assert ctl.state.history()[before] == dest.action
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_a_failing_bot_leaves_the_game_playable(quick: Rules) -> None:
+    ctl = Controller(quick, 18, "random")
+    while not ctl.bot_to_act():
+        ctl.play(ctl.state.legal_actions()[0])
+
+    def broken(snapshot: object) -> int:
+        raise ValueError("boom")
+
+    ctl.think = broken  # type: ignore[assignment,method-assign]
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "bot failed" in prompt(app) and "boom" in prompt(app)
+        before = len(ctl.state.history())
+        await pilot.press("a")
+        assert isinstance(app.screen, ActionListScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(ctl.state.history()) == before + 1
 
     drive(PlayApp(ctl, bot_delay=0), script)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -116,6 +116,7 @@ class BoardScreen(Screen[None]):
         self.warn = False
         self._layouts: dict[int, R.MachineLayout] = {}
         self._bot_busy = False
+        self._bot_error = False
         self._summary_shown = False
 
     # ------------------------------------------------------------ layout
@@ -298,7 +299,8 @@ class BoardScreen(Screen[None]):
             head = f"round {s.round} · game over"
         else:
             head += f" · to act: {ctl.label(p)}"
-        tail = f" · {r.tileset.name}/{r.variant.name} · seed {ctl.seed}"
+        changed = "*" if r.overrides else ""
+        tail = f" · {r.tileset.name}/{r.variant.name}{changed} · seed {ctl.seed}"
         return Text(head, style="bold") + Text(tail, style="#8a8a8a")
 
     def _prompt(self) -> Text:
@@ -374,6 +376,7 @@ class BoardScreen(Screen[None]):
         self.after_move(lines)
 
     def after_move(self, lines: list[str]) -> None:
+        self._bot_error = False
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
@@ -395,10 +398,17 @@ class BoardScreen(Screen[None]):
         delay = self.app_.bot_delay
 
         def think() -> None:
-            action = self.ctl.think(snap)
-            self.app.call_from_thread(self._bot_done, ticket, action)
+            try:
+                action = self.ctl.think(snap)
+            except Exception as exc:  # a bot bug must not take the game down
+                self._call(self._bot_failed, f"{type(exc).__name__}: {exc}")
+                return
+            self._call(self._bot_done, ticket, action)
 
         def start() -> None:
+            if self.app_.board is not self:  # another game was opened meanwhile
+                self._bot_busy = False
+                return
             self.run_worker(think, thread=True, exclusive=False, group="bot")
 
         if delay > 0:
@@ -406,8 +416,23 @@ class BoardScreen(Screen[None]):
         else:
             start()
 
+    def _call(self, callback: Any, *args: Any) -> None:
+        """Run ``callback`` on the app's thread (nothing once the app has exited)."""
+        try:
+            self.app.call_from_thread(callback, *args)
+        except RuntimeError:
+            pass
+
+    def _bot_failed(self, why: str) -> None:
+        self._bot_busy = False
+        self._bot_error = True
+        self.say(f"the bot failed ({why}); press a to choose its move from the list",
+                 warn=True)
+
     def _bot_done(self, ticket: int, action: int) -> None:
         self._bot_busy = False
+        if self.app_.board is not self:  # another game was opened meanwhile
+            return
         lines = self.ctl.apply_bot(ticket, action)
         if lines is None:  # undone or loaded meanwhile
             self.redraw()
@@ -451,7 +476,7 @@ class BoardScreen(Screen[None]):
 
     def action_actions(self) -> None:
         d = self.ctl.pending()
-        if d is None or not self.ctl.human_to_act():
+        if d is None or not (self.ctl.human_to_act() or self._bot_error):
             return
         title = f"P{d.player}: every legal {d.kind} ({len(self.ctl.legal())})"
         self.app.push_screen(ActionListScreen(title, self.ctl.legal()), self._list_chosen)

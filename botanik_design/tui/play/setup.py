@@ -184,7 +184,7 @@ class SetupScreen(Screen[None]):
                           "ctrl+g play · ctrl+s save as · esc back", style="bold"), id="title")
         bundled_base = self.base if self.base in self.variants else self.variants[0]
         self._select_initial = bundled_base
-        with VerticalScroll(id="form"):
+        with VerticalScroll(id="form", can_focus=False):
             with Horizontal(classes="row"):
                 yield Label("base variant (bundled)")
                 yield Select([(v, v) for v in self.variants], value=bundled_base,

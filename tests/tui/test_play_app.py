@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from botanik_design.engine import Pick, Swap
+from botanik_design.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
 from botanik_design.tui.play.app import BoardScreen, PlayApp
 from botanik_design.tui.play.controller import Controller, Rules, load_rules
@@ -365,5 +365,42 @@ def test_a_failing_bot_leaves_the_game_playable(quick: Rules) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert len(ctl.state.history()) == before + 1
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_forced_discard_with_keys() -> None:
+    rules = load_rules("quick-3", "registre-3", {"middle_condition_empty_slots": "forbid"})
+    c = Controller(rules, 2, "random")
+    rng = random.Random(2)
+    while not (c.human_to_act() and c.discards()):
+        if c.bot_to_act():
+            c.bot_move()
+        else:
+            c.play(rng.choice(c.state.legal_actions()))
+    ctl = Controller(rules, 2, "random", state=c.state)
+    choice = max(ctl.discards())
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "discard" in prompt(app)
+        await pilot.press(str(choice + 1))
+        before = len(ctl.state.history())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ctl.state.history()[before] == ctl.state.encode(Discard(choice))
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_quit_asks_again_when_the_game_is_not_saved(quick: Rules) -> None:
+    ctl = Controller(quick, 19, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.press("q")
+        assert "press q again" in prompt(app)
+        assert app.is_running
+        await pilot.press("q")
 
     drive(PlayApp(ctl, bot_delay=0), script)

@@ -117,6 +117,7 @@ class BoardScreen(Screen[None]):
         self._layouts: dict[int, R.MachineLayout] = {}
         self._bot_busy = False
         self._bot_error = False
+        self._quit_armed = False
         self._summary_shown = False
 
     # ------------------------------------------------------------ layout
@@ -208,6 +209,8 @@ class BoardScreen(Screen[None]):
     def redraw(self) -> None:
         """Draw everything from the controller's state."""
         self._sync()
+        if not self.message.startswith("press q again"):
+            self._quit_armed = False
         ctl = self.ctl
         s = ctl.state
         d = ctl.pending()
@@ -622,6 +625,13 @@ class BoardScreen(Screen[None]):
         self.app_.switch_game(ctl, f"loaded {value} ({len(ctl.state.history())} actions)")
 
     def action_quit(self) -> None:
+        unsaved = self.app_.record_path is None and not self.ctl.is_over() \
+            and self.ctl.can_undo()
+        if unsaved and not self._quit_armed:
+            self._quit_armed = True
+            self.say("press q again to quit: this game is not saved (ctrl+s saves it)",
+                     warn=True)
+            return
         self.app.exit()
 
     # ------------------------------------------------------------ mouse

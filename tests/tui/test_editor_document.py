@@ -304,3 +304,18 @@ def test_a_longer_line_keeps_two_spaces_before_its_comment(botanik: Path) -> Non
     assert line.endswith("copies: 1}  # A2")
     doc.set_field(i, "colour", "red")
     assert doc.text == original
+
+
+def test_counts_per_colour_and_type(botanik: Path) -> None:
+    doc = TilesetDocument.open(botanik)
+    by_colour, by_type, total = doc.counts()
+    assert by_colour == {c: 13 for c in ("red", "yellow", "green", "blue", "black")}
+    assert by_type["straight"] == 15 and by_type["cross"] == 5 and by_type["source"] == 2
+    assert total == 65
+    matrix = doc.count_matrix()
+    assert matrix[("red", "straight")] == 3 and matrix[("blue", "mecha")] == 1
+    assert sum(matrix.values()) == total
+    i = doc.index_of("red-cross")
+    assert i is not None
+    doc.add_copies(i, 2)
+    assert doc.count_matrix()[("red", "cross")] == 3 and doc.counts()[2] == 67

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -91,8 +92,8 @@ class EditorApp(App[None]):
     #status.warn { background: $warning 40%; }
     #status.error { background: $error 50%; }
     .large #problems { height: 8; }
-    .large #side { width: 44; }
-    .large #counts { height: 3; }
+    .large #side { width: 42; }
+    .large #counts { height: auto; max-height: 15; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", priority=True),
@@ -340,10 +341,37 @@ class EditorApp(App[None]):
         current = getattr(face, key)
         return str(current if current is not None else "") == value or value == ""
 
+    def _counts_matrix(self) -> Table:
+        """Copies per colour (rows) and type (columns), with totals."""
+        palette = self.doc.palette()
+        matrix = self.doc.count_matrix()
+        by_colour, by_type, total = self.doc.counts()
+        types = [t for t in TYPES if t != "source" and by_type.get(t)]
+        types += sorted(t for t in by_type if t not in TYPES and by_type[t])
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        table.add_column("")
+        for t in types:
+            table.add_column(t, justify="right")
+        table.add_column("all", justify="right", style="bold")
+        for name, n in by_colour.items():
+            colour = palette.get(name)
+            sym = colour.symbol[:1] if colour else "?"
+            style = colour.display if colour and valid_display(colour.display) else "red"
+            label = Text.assemble((sym, f"bold {style}"), f" {name}")
+            table.add_row(label, *(str(matrix.get((name, t), "")) for t in types), str(n))
+        sources = by_type.get("source", 0)
+        table.add_row(Text("all", style="bold"), *(str(by_type[t]) for t in types),
+                      f"{total} + {sources} Source{'s' if sources != 1 else ''}",
+                      style="bold")
+        return table
+
     def refresh_counts(self) -> None:
+        large = self._main.has_class("large")
+        if large:
+            self._main.query_one("#counts", Static).update(self._counts_matrix())
+            return
         by_colour, by_type, total = self.doc.counts()
         palette = self.doc.palette()
-        large = self._main.has_class("large")
         text = Text()
         for name, n in by_colour.items():
             colour = palette.get(name)

@@ -340,6 +340,16 @@ class TilesetDocument:
             total += n
         return by_colour, by_type, total
 
+    def count_matrix(self) -> dict[tuple[str, str], int]:
+        """Physical machine tiles (copies) per ``(colour, type)``; ``"?"`` for no colour."""
+        out: dict[tuple[str, str], int] = {}
+        for f in self.faces():
+            if f.kind == "source" or f.type == "source":
+                continue
+            key = (f.colour or "?", f.type)
+            out[key] = out.get(key, 0) + (f.copies or 0)
+        return out
+
     def index_of(self, tile_id: str) -> int | None:
         for i, t in enumerate(self.tiles):
             if t.get("id") == tile_id:

@@ -21,9 +21,9 @@ Turn structure (brief §3–§7):
 * ``mecha_botanist: swap``: a released mecha-botanist is swapped by its owner
   with the top of a middle stack whose top is not a mecha-botanist (a
   decision of the owner); the owner places the tile taken, then the column of
-  the swap is checked for releases, swapper first.  A mecha-botanist
-  released by a chain of ``d`` swaps may swap only if ``mecha_chain_limit``
-  is ``null`` or ``d <= mecha_chain_limit``; otherwise, or with no target,
+  the swap is checked for releases, swapper first; that check releases at
+  most ``mecha_chain_limit`` tiles (``null``: no cap; a tile past the cap
+  stays in its slot).  With no middle top to swap with,
   ``mecha_no_swap_target`` applies (discard, or stay in its slot).
 * The game ends when a round ends with the piles empty; registry tiles are
   then discarded (§7).
@@ -518,22 +518,17 @@ class GameState:
                 self._discard([tile], "no-placement")
                 self._note(f"player {player} cannot place {table.name(tile)}: discarded")
             else:  # SWAP
-                limit = v.mecha_chain_limit
                 reg = self.registry
                 targets = []
-                if limit is None or depth <= limit:
-                    for c in range(reg.columns):
-                        top = reg.top(c)
-                        if top != EMPTY and not table.mecha[top]:
-                            targets.append(A.SWAP_BASE + c)
+                for c in range(reg.columns):
+                    top = reg.top(c)
+                    if top != EMPTY and not table.mecha[top]:
+                        targets.append(A.SWAP_BASE + c)
                 if targets:
                     self.decision = task
                     self._legal = targets
                     return
-                if limit is not None and depth > limit:
-                    why = "chain limit reached"
-                else:
-                    why = "no middle top to swap with"
+                why = "no middle top to swap with"
                 if v.mecha_no_swap_target == "stay-in-slot":
                     reg.slots[player][column] = tile
                     self._note(f"{table.name(tile)} of player {player} stays in its slot ({why})")
@@ -555,7 +550,11 @@ class GameState:
         if top == EMPTY:
             return
         released: list[tuple[int, int]] = []
+        # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
+        limit = self.variant.mecha_chain_limit if depth > 0 else None
         for p in (first, 1 - first):
+            if limit is not None and len(released) >= limit:
+                break
             s = reg.slots[p][column]
             if s != EMPTY and not table.linked(s, top):
                 reg.slots[p][column] = EMPTY

@@ -126,11 +126,48 @@ def test_mecha_without_target_stays_in_slot_and_swaps_later() -> None:
     assert s.pending().tile_id == "red-tee" and s.current_player() == 1  # type: ignore[union-attr]
 
 
-def test_mecha_chain_limit_has_no_effect_because_mechas_are_linked() -> None:
-    # a swap puts a mecha-botanist on top; it can only release non-mecha tiles
+CHAIN_DEAL = ["red-corner", "green-corner",                  # middle stacks 1 and 2
+              "red-mecha", "green-straight", "green-tee",      # round 1
+              "blue-cross", "yellow-plant", "yellow-tee"]      # round 2
+
+
+def _chain_game(limit: int | None) -> GameState:
+    """Player 0's mecha is released and swapped into column 2, whose slots hold two
+    green tiles that the red mecha-botanist no longer links: the swap's release check."""
+    v = replace(STD, registry_columns=2, mecha_chain_limit=limit)
+    s = new_game(BOT, v, 0, first_player=0, deal=CHAIN_DEAL)
+    play(s, "pick arrival#1 red-mecha -> own slot 1",
+         "pick arrival#1 green-straight -> own slot 2",
+         "pick arrival#1 green-tee -> own slot 2",
+         "pick arrival#1 blue-cross -> middle 1")          # player 1 releases the red mecha
+    assert s.current_player() == 0 and s.pending().kind == "swap"  # type: ignore[union-attr]
+    play(s, "swap red-mecha with middle 2 (green-corner)", "place green-corner at (0,1) r1")
+    return s
+
+
+def test_mecha_chain_limit_caps_the_releases_after_a_swap() -> None:
+    # no cap: both green slot tiles are released, swapper's first
+    s = _chain_game(None)
+    assert s.pending().tile_id == "green-tee" and s.current_player() == 0  # type: ignore[union-attr]
+    assert s.slots(0)[1] is None and s.slots(1)[1] is None
+    # cap 1: only the swapper's tile is released; the opponent's stays in its slot
+    s = _chain_game(1)
+    assert s.pending().tile_id == "green-tee" and s.current_player() == 0  # type: ignore[union-attr]
+    assert s.slots(0)[1] is None
+    assert s.tile(s.slots(1)[1]).id == "green-straight"  # type: ignore[arg-type]
+    # cap 0: the swap releases nothing; play goes on with the next pick
+    s = _chain_game(0)
+    assert s.pending().kind == "pick"  # type: ignore[union-attr]
+    assert s.tile(s.slots(0)[1]).id == "green-tee"  # type: ignore[arg-type]
+    assert s.tile(s.slots(1)[1]).id == "green-straight"  # type: ignore[arg-type]
+
+
+def test_mecha_chain_limit_leaves_ordinary_releases_alone() -> None:
+    # the cap applies only to the check that follows a swap
     a = _mecha_game(mecha_chain_limit=0)
     b = _mecha_game()
     assert a.legal_actions() == b.legal_actions()
+    assert [s.id for s in (a.tile(t) for t in a.slots(0) + a.slots(1) if t is not None)] == []
 
 
 def test_swap_decision_belongs_to_the_owner_during_opponents_turn() -> None:

@@ -97,5 +97,29 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.tui.editor.app import EditorApp
 
-    EditorApp(doc, note=note).run()
-    return 0
+    app = EditorApp(doc, note=note)
+    app.run()
+    if app.return_code and doc.modified:
+        return _rescue(doc)
+    return int(app.return_code or 0)
+
+
+def _rescue(doc: Any) -> int:
+    """The editor crashed with unsaved edits: write them beside the file, never over it."""
+    from datetime import datetime
+
+    from botanik_design.tui.editor.document import write_atomic
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for folder in (doc.path.parent, Path.cwd()):
+        rescue = folder / f"{doc.path.name}.unsaved-{stamp}"
+        try:
+            write_atomic(rescue, doc.text)
+        except OSError:
+            continue
+        print(f"error: the editor stopped unexpectedly; your unsaved edits are in {rescue} "
+              f"({doc.name} was not changed)", file=sys.stderr)
+        return 1
+    print(f"error: the editor stopped unexpectedly and the unsaved edits to {doc.name} could "
+          "not be written anywhere", file=sys.stderr)
+    return 1

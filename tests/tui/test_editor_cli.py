@@ -93,3 +93,22 @@ def test_a_variant_is_not_a_tile_set(
                     encoding="utf-8")
     assert main(["edit", str(path)]) == 1
     assert "not a tile set" in capsys.readouterr().err
+
+
+def test_a_crash_with_unsaved_edits_writes_them_beside_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "q.yaml"
+    original = (ROOT / "tilesets" / "quick-3.yaml").read_text(encoding="utf-8")
+    path.write_text(original, encoding="utf-8")
+
+    def crashing_run(self: app_module.EditorApp, *args: object, **kwargs: object) -> None:
+        self.doc.set_field(1, "copies", 9)
+        self._return_code = 1  # what Textual sets after an unhandled exception
+
+    monkeypatch.setattr(app_module.EditorApp, "run", crashing_run)
+    assert main(["edit", str(path)]) == 1
+    assert path.read_text(encoding="utf-8") == original
+    rescued = [p for p in tmp_path.iterdir() if p.name.startswith("q.yaml.unsaved-")]
+    assert len(rescued) == 1 and "copies: 9}" in rescued[0].read_text(encoding="utf-8")
+    assert str(rescued[0]) in capsys.readouterr().err

@@ -30,7 +30,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("shift+arrows c", "scroll the machines · centre them on the Source"),
     ("ctrl+s / ctrl+o", "save the game as a record / load a record"),
     ("? f1", "this help"),
-    ("q", "quit"),
+    ("q", "quit (asks again when the game is not saved)"),
 )
 
 

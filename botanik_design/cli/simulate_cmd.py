@@ -236,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         rate = args.games / elapsed if elapsed > 0 else float("inf")
         print(
-            f"simulate: {args.games} games in {elapsed:.2f} s ({rate:,.0f} games/s, "
+            f"simulate: {args.games} games in {elapsed:.2f} s ({rate:,.1f} games/s, "
             f"{args.workers} worker{'s' if args.workers > 1 else ''})",
             file=sys.stderr,
         )

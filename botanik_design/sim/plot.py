@@ -55,7 +55,7 @@ def plot_distributions(
             ax.legend(fontsize="small")
         ax.set_title(title)
         ax.set_xlabel(xlabel)
-        ax.set_ylabel("players")
+        ax.set_ylabel("count")
         ax.grid(alpha=0.3)
         fig.tight_layout()
         fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=ext, dir=out.parent)

@@ -29,6 +29,7 @@ from botanik_design.bots.heuristic import (
     MachineFacts,
     Weights,
     analyse,
+    analyse_cached,
     cell_for,
     machine_cells,
     machine_value,
@@ -82,7 +83,7 @@ class RegistryEvaluator:
         variant = state.variant
         self.variant = variant
         self.facts: list[MachineFacts] = [
-            analyse(machine_cells(state, p), variant) for p in (0, 1)
+            analyse_cached(machine_cells(state, p), variant) for p in (0, 1)
         ]
         self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
         self.arrival: list[int] = state.arrival_tiles()

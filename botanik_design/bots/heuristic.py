@@ -216,6 +216,26 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     )
 
 
+_CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}
+_CACHE_MAX = 4096
+
+
+def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
+    """:func:`analyse` with a bounded per-process cache keyed by the machine's content.
+
+    Search bots meet the same machines again and again (only placements
+    change a machine); the cache is cleared when it holds :data:`_CACHE_MAX`
+    entries.  Results never depend on the cache (the same key gives the same facts).
+    """
+    key = (variant, frozenset(cells.items()))
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        got = _CACHE[key] = analyse(cells, variant)
+    return got
+
+
 def score_estimate(cells: dict[tuple[int, int], Cell], variant: Variant) -> int:
     """The machine's score under the variant's scoring options (brief §8)."""
     return analyse(cells, variant).score

@@ -42,7 +42,7 @@ from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import RegistryEvaluator, choose_greedy, placement_values
 from botanik_design.bots.heuristic import (
     WEIGHTS,
-    analyse,
+    analyse_cached,
     machine_cells,
     machine_value,
     tile_value,
@@ -110,7 +110,7 @@ def leaf_value(state: Any) -> float:
     slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
     v = [0.0, 0.0]
     for p in (0, 1):
-        facts = analyse(machine_cells(state, p), variant)
+        facts = analyse_cached(machine_cells(state, p), variant)
         total = machine_value(facts)
         for t in state.slots(p):
             if t is not None:

@@ -121,3 +121,12 @@ def test_spec_parameters_are_typed() -> None:
     assert name == "mcts" and params == {"iterations": 50, "c": 0.7, "rollout": "greedy"}
     bot = make_bot("mcts:iterations=50", 1)
     assert bot.name == "mcts:iterations=50" and bot.iterations == 50
+
+
+def test_mcts_time_budget_and_overrides(quick3: TileSet, standard: Variant) -> None:
+    state = new_game(quick3, standard, 2, first_player=0)
+    bot = make_bot("mcts", 1, time=0.01)
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last_iterations >= 1
+    with pytest.raises(BotSpecError):
+        make_bot("greedy", 1, iterations=3)

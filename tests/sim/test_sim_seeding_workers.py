@@ -94,3 +94,10 @@ def test_game_errors_name_the_game(botanik: TileSet, standard: Variant) -> None:
         play_game(Job(botanik, standard, ("nobot", "random"), 1), 0)
     with pytest.raises(ValueError):
         run_games(Job(botanik, standard, ("random", "random"), 1), 0, InlinePool())
+
+
+def test_progress_counts_every_game(quick3: TileSet, standard: Variant) -> None:
+    seen: list[int] = []
+    rows = run_games(Job(quick3, standard, ("random", "random"), 1), 37, InlinePool(),
+                     progress=seen.append)
+    assert sum(seen) == 37 == len(rows) and len(seen) > 1

@@ -101,3 +101,17 @@ def test_progress_counts_every_game(quick3: TileSet, standard: Variant) -> None:
     rows = run_games(Job(quick3, standard, ("random", "random"), 1), 37, InlinePool(),
                      progress=seen.append)
     assert sum(seen) == 37 == len(rows) and len(seen) > 1
+
+
+def test_counters_read_from_the_engine_log(botanik: TileSet, standard: Variant) -> None:
+    """Releases and stalls come from log markers: fail loudly if the engine's wording changes."""
+    from botanik_design.spec.load import load_variant
+
+    rows = run_games(Job(botanik, standard, ("greedy", "greedy"), 1), 4, InlinePool())
+    assert all(r.releases > 0 for r in rows)
+    assert all(r.stalls == 0 and r.discards + r.left_at_end > 0 for r in rows)
+    r3 = run_games(Job(botanik, load_variant("registre-3"), ("random", "random"), 1), 6,
+                   InlinePool())
+    assert sum(r.stalls for r in r3) > 0
+    # under discard-chosen every stall discards one arrival tile
+    assert sum(r.stalls for r in r3) <= sum(r.discards for r in r3)

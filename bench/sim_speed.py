@@ -32,8 +32,9 @@ def main() -> int:
     a, b = args.bots.split(",")
     job = Job(tileset, variant, (a, b), args.seed)
     info = RunInfo(variant.name, tileset.name, args.games, args.seed, (a, b))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.games} games, {variant.name} / {tileset.name}, bots {a} vs {b}, "
-          f"{os.cpu_count()} CPUs")
+          f"{os.cpu_count()} CPUs, load average {load:.2f} before the run")
     reports = []
     for w in (int(x) for x in args.workers.split(",")):
         pool = local_pool(w)

@@ -101,6 +101,13 @@ def spec_error_code(message: str) -> int:
     return 2 if message.startswith("no ") and "named" in message else 1
 
 
+def _file_mode() -> int:
+    """``0o666`` minus the process umask (``mkstemp`` files start as ``0o600``)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(path: str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename (``OSError``)."""
     target = Path(path)
@@ -108,6 +115,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+        os.chmod(tmp, _file_mode())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -63,6 +63,9 @@ def plot_distributions(
         try:
             metadata = {"Date": None} if ext == ".svg" else {"Software": None}
             fig.savefig(tmp, format=ext[1:], metadata=metadata)
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
             os.replace(tmp, out)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from botanik_design.tui.widgets.help import TILE_LEGEND, KeysHelpScreen
 
 #: (keys, what they do), shown by the help screen; the footer shows the main ones.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -31,42 +32,13 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
-    """The list of keys."""
+class HelpScreen(KeysHelpScreen):
+    """The editor's keys and how to read a tile."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 76; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; background: $panel; padding: 0 1;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "close", "Close", show=True),
-    ]
-
-    def compose(self) -> ComposeResult:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        for keys, what in KEYS:
-            table.add_row(keys, what)
+    def __init__(self) -> None:
         legend = Text.assemble(
-            ("\nA tile: ", "bold"),
-            "colour symbol top-left, flowers ✿ top-right, type bottom-left (I straight, "
-            "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, "
-            "S Source ◎); pipes run from the exits to the centre.",
-        )
-        with VerticalScroll():
-            yield Static(Text("Tile-set editor — keys   (esc closes)", style="bold"))
-            yield Static(table)
-            yield Static(legend)
-
-    def on_click(self) -> None:
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+            ("\nA tile: ", "bold"), TILE_LEGEND, "; pipes run from the exits to the centre.")
+        super().__init__("Tile-set editor — keys   (esc closes)", KEYS, legend)
 
 
 class ChoiceScreen(ModalScreen[str]):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,6 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from botanik_design.tui.widgets.help import TILE_LEGEND, KeysHelpScreen
 
 #: (keys, what they do) for the help screen.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -34,43 +35,19 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
-    """The list of keys and how to read a tile."""
+class HelpScreen(KeysHelpScreen):
+    """The play app's keys, how to read a tile and the registry."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; background: $panel; padding: 0 1;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1,enter", "close", "Close"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column()
-        for keys, what in KEYS:
-            table.add_row(keys, what)
+    def __init__(self) -> None:
         legend = Text.assemble(
-            ("\nA tile: ", "bold"),
-            "colour symbol top-left, flowers ✿ top-right, type bottom-left (I straight, "
-            "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, S Source ◎). "
+            ("\nA tile: ", "bold"), TILE_LEGEND, ". "
             "Registry: the top row is player 1's slots, the bottom row player 0's; "
             "the header shows each middle stack's depth (×2). ",
             ("›tile‹", "bold #ffd75f"), " a legal destination, ",
             ("▶tile◀", "bold #000000 on #ffd75f"), " the chosen one, ",
             ("+", "bold #ffd75f"), " a candidate cell. Press esc to close.",
         )
-        with VerticalScroll():
-            yield Static(Text("botanik-design play: keys", style="bold"))
-            yield Static(table)
-            yield Static(legend)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__("botanik-design play: keys", KEYS, legend)
 
 
 class ActionListScreen(ModalScreen[int | None]):

@@ -18,6 +18,7 @@ from typing import Any
 from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
     add_common,
+    bots_epilog,
     check_outputs,
     load_pair,
     parse_bots,
@@ -38,6 +39,8 @@ def register(subparsers: Any) -> None:
         "U for scores, game length and tile flow, Holm-corrected; significant differences "
         "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
         "game, 2 usage or I/O error.",
+        epilog=bots_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("items", nargs="+", metavar="ITEM",
                    help="variant or tile set (bundled name or path; prefix variant: or "

@@ -30,6 +30,15 @@ def positive_int(text: str) -> int:
     return value
 
 
+def bots_epilog() -> str:
+    """The ``--help`` epilog: every bot and its parameters with defaults."""
+    from botanik_design.bots.registry import describe_bots
+
+    return "bots and parameters (NAME[:KEY=VALUE...]):\n  " + describe_bots().replace(
+        "\n", "\n  "
+    )
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``compare``."""
     p.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
@@ -58,11 +67,13 @@ def register(subparsers: Any) -> None:
         "simulate",
         help="play seeded bot-vs-bot games and report balance and scores",
         description="Play N seeded games between two bots (seats alternate) under one "
-        "variant and tile set, and report win rates with 95%% confidence intervals, "
+        "variant and tile set, and report win rates with 95% confidence intervals, "
         "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
         "game length, branching factor and tile flow. The same seed gives the same "
         "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
         "game, 2 usage or I/O error.",
+        epilog=bots_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--tileset", "-t", default=None, metavar="REF",
                    help="bundled tile set name or path (default: the variant's own tile "

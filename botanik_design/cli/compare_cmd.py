@@ -17,6 +17,7 @@ from typing import Any
 
 from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
+    _fill,
     add_common,
     bots_epilog,
     check_outputs,
@@ -33,12 +34,14 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "compare",
         help="simulate several variants or tile sets on the same seeds, side by side",
-        description="Run the simulate report for each item (a variant or a tile set) with "
-        "the same seed and bots, and show them side by side. Each item after the first is "
-        "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "
-        "U for scores, game length and tile flow, Holm-corrected; significant differences "
-        "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
-        "game, 2 usage or I/O error.",
+        description=_fill(
+            "Run the simulate report for each item (a variant or a tile set) with "
+            "the same seed and bots, and show them side by side. Each item after the first is "
+            "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "
+            "U for scores, game length and tile flow, Holm-corrected; significant differences "
+            "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
+            "game, 2 usage or I/O error.",
+        ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

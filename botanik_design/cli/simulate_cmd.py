@@ -30,6 +30,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def _fill(text: str) -> str:
+    """Wrap a help description (the raw formatter keeps line breaks as written)."""
+    import textwrap
+
+    return textwrap.fill(text, 79)
+
+
 def bots_epilog() -> str:
     """The ``--help`` epilog: every bot and its parameters with defaults."""
     from botanik_design.bots.registry import describe_bots
@@ -66,12 +73,14 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate",
         help="play seeded bot-vs-bot games and report balance and scores",
-        description="Play N seeded games between two bots (seats alternate) under one "
-        "variant and tile set, and report win rates with 95% confidence intervals, "
-        "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
-        "game length, branching factor and tile flow. The same seed gives the same "
-        "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
-        "game, 2 usage or I/O error.",
+        description=_fill(
+            "Play N seeded games between two bots (seats alternate) under one "
+            "variant and tile set, and report win rates with 95% confidence intervals, "
+            "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
+            "game length, branching factor and tile flow. The same seed gives the same "
+            "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
+            "game, 2 usage or I/O error.",
+        ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

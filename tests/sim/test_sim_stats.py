@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from botanik_design.sim.stats import (
     describe,
@@ -101,3 +103,27 @@ def test_holm() -> None:
     assert adjusted == [0.03, 0.06, None, 0.06]
     assert holm([]) == []
     assert holm([0.9, 0.8]) == [1.0, 1.0]
+
+
+@given(st.integers(1, 5000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_brackets_the_rate(kn: tuple[int, int]) -> None:
+    k, n = kn
+    p = wilson(k, n)
+    assert p.lo is not None and p.hi is not None and p.rate is not None
+    assert 0.0 <= p.lo <= p.rate <= p.hi <= 1.0
+
+
+@given(st.lists(st.one_of(st.none(), st.floats(0, 1)), max_size=12))
+def test_holm_never_lowers_a_p_value(ps: list[float | None]) -> None:
+    adjusted = holm(ps)
+    for raw, adj in zip(ps, adjusted, strict=True):
+        assert (raw is None) == (adj is None)
+        if raw is not None and adj is not None:
+            assert raw - 1e-6 <= adj <= 1.0
+
+
+@given(st.lists(st.sampled_from([0, 0.5, 1]), min_size=1, max_size=200))
+def test_ludii_balance_and_advantage_agree(results: list[float]) -> None:
+    m = ludii_outcome_metrics(results)
+    assert m["balance"] == pytest.approx(1 - abs(2 * (m["advantage_p1"] or 0) - 1), abs=1e-5)
+    assert 0 <= (m["drawishness"] or 0) <= 1

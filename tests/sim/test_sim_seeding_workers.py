@@ -115,3 +115,14 @@ def test_counters_read_from_the_engine_log(botanik: TileSet, standard: Variant) 
     assert sum(r.stalls for r in r3) > 0
     # under discard-chosen every stall discards one arrival tile
     assert sum(r.stalls for r in r3) <= sum(r.discards for r in r3)
+
+
+def test_search_bots_are_worker_independent(quick3: TileSet, standard: Variant) -> None:
+    job = Job(quick3, standard, ("mcts:iterations=4:depth=2", "greedy:epsilon=0.2"), 5)
+    one = run_games(job, 6, local_pool(1))
+    pool = local_pool(2)
+    try:
+        two = run_games(job, 6, pool)
+    finally:
+        pool.shutdown()
+    assert one == two

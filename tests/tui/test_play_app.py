@@ -404,3 +404,52 @@ def test_quit_asks_again_when_the_game_is_not_saved(quick: Rules) -> None:
         await pilot.press("q")
 
     drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_arrow_keys_reach_the_board_not_the_move_log(quick: Rules) -> None:
+    """No scrollable widget (the move log) takes the focus and swallows the arrows."""
+    ctl = Controller(quick, 9, "human")
+    # a long move log (scrollable), then a pick with several arrival tiles
+    rng = random.Random(9)
+    for _ in range(40):
+        d = ctl.pending()
+        assert d is not None
+        if d.kind == "pick" and len(ctl.state.arrival_tiles()) > 1 and len(ctl.lines) > 15:
+            break
+        ctl.play(rng.choice(ctl.state.legal_actions()))
+    ctl = Controller(quick, 9, "human", state=ctl.state)
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        b = board(app)
+        assert app.focused is None or not app.focused.can_focus
+        d = ctl.pending()
+        assert d is not None and d.kind == "pick"
+        before = b.sel
+        await pilot.press("down")
+        assert b.sel != before
+        await pilot.press("up")
+        assert b.sel == before
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_arrow_keys_move_the_placement_cell(quick: Rules) -> None:
+    ctl = Controller(quick, 9, "human")
+    rng = random.Random(3)
+    while True:
+        d = ctl.pending()
+        assert d is not None
+        if d.kind == "place" and len(ctl.placements()) > 2 and len(ctl.lines) > 15:
+            break
+        ctl.play(rng.choice(ctl.state.legal_actions()))
+    ctl = Controller(quick, 9, "human", state=ctl.state)
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        b = board(app)
+        seen = {b.cursor}
+        for key in ("up", "down", "left", "right", "up", "left"):
+            await pilot.press(key)
+            seen.add(b.cursor)
+        assert len(seen) > 1
+
+    drive(PlayApp(ctl, bot_delay=0), script)

@@ -41,6 +41,14 @@ class _Pane(ScrollableContainer, can_focus=False):
     """A scrolling pane that leaves the arrow keys to the board."""
 
 
+class _Log(RichLog, can_focus=False):
+    """The move log: never focused, so it cannot take the board's arrow keys."""
+
+
+class _Scroll(VerticalScroll, can_focus=False):
+    """A side pane that scrolls with the mouse only."""
+
+
 class _Clickable(Static):
     """A drawing that reports clicks (content offsets) to the board screen."""
 
@@ -83,10 +91,10 @@ class BoardScreen(Screen[None]):
         Binding("a", "actions", "Actions"),
         Binding("enter,space", "confirm", "Play"),
         Binding("escape", "cancel", "Cancel", show=False),
-        Binding("up", "move(0, 1)", show=False),
-        Binding("down", "move(0, -1)", show=False),
-        Binding("left", "move(-1, 0)", show=False),
-        Binding("right", "move(1, 0)", show=False),
+        Binding("up", "move(0, 1)", show=False, priority=True),
+        Binding("down", "move(0, -1)", show=False, priority=True),
+        Binding("left", "move(-1, 0)", show=False, priority=True),
+        Binding("right", "move(1, 0)", show=False, priority=True),
         Binding("r", "rotate(1)", "Rotate", show=False),
         Binding("R", "rotate(-1)", show=False),
         Binding("s", "prefix('s')", show=False),
@@ -126,15 +134,15 @@ class BoardScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal(id="top"):
             yield _Clickable(id="registry")
-            with VerticalScroll(id="arrival-box", can_focus=False):
+            with _Scroll(id="arrival-box"):
                 yield _Clickable(id="arrival")
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False, auto_scroll=True,
-                          min_width=8)
+            yield _Log(id="log", wrap=True, markup=False, highlight=False, auto_scroll=True,
+                       min_width=8)
         with Horizontal(id="machines"):
             for p in (0, 1):
                 with _Pane(id=f"pane{p}", classes="machine"):
                     yield _Clickable(id=f"machine{p}")
-            with VerticalScroll(id="scores-box", can_focus=False):
+            with _Scroll(id="scores-box"):
                 yield Static(id="scores")
         yield Static(id="prompt")
 
@@ -143,7 +151,6 @@ class BoardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#scores-box").border_title = "scores"
-        self.query_one("#log", RichLog).can_focus = False
         self.rewrite_log()
         self.redraw()
         self.call_after_refresh(self.action_centre)

@@ -399,3 +399,48 @@ def test_a_broken_file_still_opens_and_lists_its_problems(tmp_path: Path) -> Non
         assert app.doc.face(0).copies == 2  # "many" + 1: counted from 1
 
     drive(path, script)
+
+
+def _burst(app: EditorApp, text: str) -> None:
+    """Send the keys of ``text`` at once (a fast typist: no pause between keys)."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    driver = app._driver
+    assert driver is not None
+    for char in text:
+        key = char if char.isalnum() else _character_to_key(char)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+@pytest.mark.parametrize(("field", "text"), [
+    ("f-label", "Pipe: straight, one flower and a long tail of words to type"),
+    ("f-id", "red-straight-renamed-for-the-test"),
+    ("f-copies", "12"),
+])
+def test_fast_typing_is_saved_exactly(botanik: Path, field: str, text: str) -> None:
+    async def script(app: EditorApp, pilot: Pilot[None]) -> None:
+        i = await goto(app, pilot, "red-straight-flower")
+        widget = app._main.query_one(f"#{field}", Input)
+        widget.focus()
+        await pilot.pause()
+        widget.value = ""
+        await pilot.pause()
+        for chunk in (text[: len(text) // 2], text[len(text) // 2:]):
+            _burst(app, chunk)
+            for _ in range(3):
+                await pilot.pause(0.02)  # validation runs between the bursts
+        for _ in range(5):
+            await pilot.pause(0.02)
+        assert widget.value == text
+        key = field.removeprefix("f-")
+        assert str(getattr(app.doc.face(i), key)) == text
+        await pilot.press("escape", "ctrl+s")
+        await pilot.pause()
+
+    drive(botanik, script)
+    doc = TilesetDocument.open(botanik)
+    key = field.removeprefix("f-")
+    assert any(str(getattr(f, key)) == text for f in doc.faces())

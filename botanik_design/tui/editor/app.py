@@ -130,6 +130,8 @@ class EditorApp(App[None]):
         self._asking = False
         self._main_screen: Screen[Any] | None = None
         self._colour_options: list[tuple[str, str]] = []
+        #: The tile the fields show (-1: none yet).
+        self._fields_tile = -1
 
     # ------------------------------------------------------------ layout
 
@@ -270,8 +272,8 @@ class EditorApp(App[None]):
             table.move_cursor(row=index, animate=False)
         self.refresh_side()
 
-    def refresh_side(self) -> None:
-        """Preview, info and fields from the selected tile."""
+    def refresh_side(self, *, force: bool = False) -> None:
+        """Preview, info and fields from the selected tile (``force``: the focused field too)."""
         preview = self._main.query_one("#preview", TileView)
         info = self._main.query_one("#info", Static)
         if not 0 <= self.selected < len(self.doc):
@@ -299,13 +301,22 @@ class EditorApp(App[None]):
         if here:
             lines.append(f"✗ {len(here)} problem{'s' if len(here) != 1 else ''}", style="bold red")
         info.update(lines)
-        self._fill_fields(face, palette)
+        self._fill_fields(face, palette, force=force)
 
-    def _fill_fields(self, face: Face, palette: dict[str, Any]) -> None:
+    def _fill_fields(self, face: Face, palette: dict[str, Any], *, force: bool = False) -> None:
+        """Show ``face`` in the fields.
+
+        The data flows one way while the user types: the focused input is never
+        written from the model (its value is ahead of the model by the keys not
+        yet handled), unless another tile is shown or ``force`` (undo, redo).
+        """
+        force = force or self._fields_tile != self.selected
+        self._fields_tile = self.selected
+
         def set_input(widget_id: str, value: str) -> None:
             widget = self._main.query_one(f"#{widget_id}", Input)
-            if widget.has_focus and self._field_matches(widget_id, widget.value, face):
-                return  # the user is typing here: do not move their cursor
+            if widget.has_focus and not force:
+                return
             if widget.value != value:
                 with widget.prevent(Input.Changed):
                     widget.value = value
@@ -335,11 +346,6 @@ class EditorApp(App[None]):
         for side in "NESW":
             button = self._main.query_one(f"#exit-{side}", Button)
             button.set_class(side in face.exit_letters, "on")
-
-    def _field_matches(self, widget_id: str, value: str, face: Face) -> bool:
-        key = widget_id.removeprefix("f-")
-        current = getattr(face, key)
-        return str(current if current is not None else "") == value or value == ""
 
     def _counts_matrix(self) -> Table:
         """Copies per colour (rows) and type (columns), with totals."""
@@ -670,6 +676,7 @@ class EditorApp(App[None]):
             self.set_status("nothing to undo", "warn")
             return
         self.after_edit(max(select, 0), structure=True)
+        self.refresh_side(force=True)
         self.set_status("undone (ctrl+y redoes)")
 
     def action_redo(self) -> None:
@@ -678,6 +685,7 @@ class EditorApp(App[None]):
             self.set_status("nothing to redo", "warn")
             return
         self.after_edit(max(select, 0), structure=True)
+        self.refresh_side(force=True)
         self.set_status("redone")
 
     def action_focus_table(self) -> None:

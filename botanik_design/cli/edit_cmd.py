@@ -108,7 +108,7 @@ def _rescue(doc: Any) -> int:
     """The editor crashed with unsaved edits: write them beside the file, never over it."""
     from datetime import datetime
 
-    from botanik_design.tui.editor.document import write_atomic
+    from botanik_design.spec.atomic import write_atomic
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     for folder in (doc.path.parent, Path.cwd()):

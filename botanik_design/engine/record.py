@@ -18,8 +18,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +30,7 @@ from botanik_design.engine.specfiles import parse_doc, read_text, resolve_rules
 from botanik_design.engine.state import GameState, new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.spec.atomic import write_atomic
 
 
 @dataclass
@@ -178,13 +177,6 @@ def record_data(
 
 
 def write_record(path: Path, data: dict[str, Any]) -> None:
-    """Write a record atomically (temporary file, then rename)."""
+    """Write a record atomically (temporary file, then rename; the file keeps its mode)."""
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-    fd, tmp = tempfile.mkstemp(prefix=".record-", suffix=".yaml", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from botanik_design.model.sides import Side
-from botanik_design.tui.editor.document import DocumentError, TilesetDocument, write_atomic
+from botanik_design.spec.atomic import write_atomic
+from botanik_design.tui.editor.document import DocumentError, TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ROOT / "tilesets"

@@ -226,3 +226,36 @@ def test_undo_between_humans_takes_back_one_decision(quick) -> None:  # type: ig
     c.play(c.state.legal_actions()[0])
     assert c.undo()
     assert c.state.to_dict() == mid
+
+
+def test_saved_files_keep_their_mode_or_get_the_umask_default(  # type: ignore[no-untyped-def]
+        quick, tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from botanik_design.tui.play.setup import save_variant
+
+    def mode(p: Path) -> int:
+        return stat.S_IMODE(p.stat().st_mode)
+
+    old = os.umask(0o022)
+    try:
+        c = Controller(quick, 5, "random")
+        play_out(c, stop=lambda c: len(c.state.history()) >= 3)
+        new = tmp_path / "new.yaml"
+        c.save(new)
+        assert mode(new) == 0o644
+        kept = tmp_path / "kept.yaml"
+        kept.write_text("old\n", encoding="utf-8")
+        kept.chmod(0o640)
+        c.save(kept)
+        assert mode(kept) == 0o640
+        assert Controller.from_record(kept, "random").state.history() == c.state.history()
+        variant = tmp_path / "v.yaml"
+        save_variant(variant, variant_yaml(variant, "standard", {}))
+        assert mode(variant) == 0o644
+        variant.chmod(0o664)
+        save_variant(variant, variant_yaml(variant, "standard", {}))
+        assert mode(variant) == 0o664
+    finally:
+        os.umask(old)

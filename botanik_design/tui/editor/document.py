@@ -15,12 +15,8 @@ from __future__ import annotations
 
 import importlib
 import io
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Callable, Iterable
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +27,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from botanik_design.model.sides import SIDES, Side, exits_mask, mask_sides, rotate_exits
 from botanik_design.model.tileset import KIND_OF_TYPE, Colour, TileType, exits_fit_type
+from botanik_design.spec.atomic import write_atomic
 
 #: Key order of a tile entry, used when a key has to be added.
 TILE_KEYS: tuple[str, ...] = ("id", "colour", "type", "kind", "exits", "flowers", "copies", "label")
@@ -124,36 +121,6 @@ def read_raw(path: Path) -> str:
     """The file's text with its line endings as they are (no newline translation)."""
     with path.open(encoding="utf-8", newline="") as handle:
         return handle.read()
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
-
-    The file keeps its permission bits (a new file gets the usual ``0o666 & ~umask``).
-    A symlink is followed: its target is replaced.  On any error the temporary
-    file is removed, the original is left as it was, and the error propagates.
-    """
-    target = Path(os.path.realpath(path))
-    try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = None
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _int(value: Any, default: int = 0) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -120,17 +119,10 @@ def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
 
     Raises ``OSError`` when the file cannot be written.
     """
+    from botanik_design.spec.atomic import write_atomic
     from botanik_design.spec.validate import validate_path
 
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=".variant-", suffix=".yaml", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(target, text)
     found = validate_path(target)
     return ([d.format() for d in found if d.level == "error"],
             [d.format() for d in found if d.level != "error"])

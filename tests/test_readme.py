@@ -17,7 +17,7 @@ def _quick_start() -> list[str]:
 def test_quick_start_has_two_commands() -> None:
     cmds = _quick_start()
     assert len(cmds) == 2, cmds
-    assert cmds[0].startswith("pip install .") and "botanik-design" in cmds[0]
+    assert cmds[0].startswith("pip install") and "botanik-design validate" in cmds[0]
     assert "pytest" in cmds[1]
 
 

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
 OPPONENTS = ("random", "greedy", "mcts", "human")
+#: The longest pause between bot moves ``--bot-delay`` accepts (seconds).
+MAX_BOT_DELAY = 10.0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return a.resolve() == b.resolve()
 
 
 def register(subparsers: Any) -> None:
@@ -39,7 +49,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--setup", action="store_true",
                         help="open the variant form first (choose and adjust the options)")
     parser.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
-                        help="pause between bot moves (default 0.5)")
+                        help="pause between bot moves, 0 to 10 (default 0.5)")
+    parser.add_argument("--force", action="store_true",
+                        help="allow --record to name the --load file (it is rewritten after "
+                        "your next move: YAML # comments and the moves after an undo are lost)")
 
 
 def _check_opponent(spec: str) -> str | None:
@@ -60,8 +73,20 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    if args.bot_delay < 0:
-        print("error: --bot-delay must be >= 0", file=sys.stderr)
+    if not (math.isfinite(args.bot_delay) and 0 <= args.bot_delay <= MAX_BOT_DELAY):
+        print(f"error: --bot-delay: {args.bot_delay} is not a number of seconds from 0 to "
+              f"{MAX_BOT_DELAY:g}", file=sys.stderr)
+        return 2
+    if args.seed is not None and args.seed < 0:
+        print(f"error: --seed: {args.seed} is negative; give a whole number >= 0",
+              file=sys.stderr)
+        return 2
+    if args.record is not None and args.load is not None and not args.force \
+            and _same_file(args.record, args.load):
+        print(f"error: --record {args.record} is the file given to --load: autosaving would "
+              "rewrite it (its YAML # comments, and the moves after an undo, would be lost).  "
+              "Give another --record file, or add --force to rewrite it after your next move",
+              file=sys.stderr)
         return 2
     if args.record is not None and not (args.record.parent or Path(".")).is_dir():
         print(f"error: --record: folder {str(args.record.parent)!r} does not exist",

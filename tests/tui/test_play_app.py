@@ -453,3 +453,125 @@ def test_arrow_keys_move_the_placement_cell(quick: Rules) -> None:
         assert len(seen) > 1
 
     drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def status_line(app: PlayApp) -> str:
+    return str(board(app).query_one("#status", Static).render())
+
+
+def log_text(app: PlayApp) -> str:
+    from textual.widgets import RichLog
+
+    return "\n".join(line.text for line in board(app).query_one("#log", RichLog).lines)
+
+
+def test_a_failed_autosave_is_shown_and_quit_asks(quick: Rules, tmp_path: Path) -> None:
+    target = tmp_path / "a-folder"  # cannot be replaced by a file
+    target.mkdir()
+    ctl = Controller(quick, 19, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "autosave failed" in status_line(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.autosave_error
+        assert "autosave failed" in status_line(app)
+        assert "autosave failed" in log_text(app)
+        await pilot.press("q")
+        assert app.is_running
+        assert "press q again" in prompt(app) and "autosave failed" in prompt(app)
+        await pilot.press("q")
+
+    drive(PlayApp(ctl, bot_delay=0, record_path=target), script)
+    assert target.is_dir()
+
+
+def test_quit_after_a_manual_save_does_not_ask(quick: Rules, tmp_path: Path) -> None:
+    path = tmp_path / "saved.yaml"
+    ctl = Controller(quick, 19, "random")
+    exited: list[bool] = []
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "saved" in prompt(app)
+        await pilot.press("q")
+        await pilot.pause()
+        exited.append(not app.is_running)
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+    assert exited == [True]
+    assert path.is_file()
+
+
+def test_quit_after_a_move_made_since_the_save_asks(quick: Rules, tmp_path: Path) -> None:
+    path = tmp_path / "saved.yaml"
+    ctl = Controller(quick, 19, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot)
+        ctl.save(path)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.press("q")
+        assert app.is_running and "not saved" in prompt(app)
+        await pilot.press("q")
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def _commented_record(quick: Rules, path: Path) -> str:
+    c = Controller(quick, 21, "human")
+    rng = random.Random(21)
+    for _ in range(8):
+        c.play(rng.choice(c.state.legal_actions()))
+    c.save(path)
+    text = path.read_text(encoding="utf-8")
+    first = text.index("actions:\n- ") + len("actions:\n- ")
+    end = text.index("\n", first)
+    text = (
+        "# a hand-written record\n"
+        + text[:first] + "{action: " + repr(text[first:end]) + ", comment: the opening}"
+        + text[end:]
+    ).replace("\nseed:", "\ndescription: why this game matters\nseed:")
+    text += "expect: {terminal: false}\n"
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o644)
+    return text
+
+
+def test_loading_and_recording_the_same_file_keeps_it_until_a_new_move(
+        quick: Rules, tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    original = _commented_record(quick, path)
+    ctl = Controller.from_record(path, "human")
+    assert ctl.source is not None and ctl.source.comments == {0: "the opening"}
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "rewritten after your next move" in prompt(app)
+        await pilot.press("u")
+        await pilot.press("u")
+        await pilot.pause()
+        assert path.read_text(encoding="utf-8") == original
+        await pilot.press("q")  # the file holds the game: nothing to lose
+        await pilot.pause()
+        assert app.is_running  # two undos: the game differs from the file now
+        await pilot.press("enter")  # a new move: the file is rewritten
+        await pilot.pause()
+        assert "autosaving to" in prompt(app)
+
+    drive(PlayApp(ctl, bot_delay=0, record_path=path), script)
+    text = path.read_text(encoding="utf-8")
+    assert text != original
+    assert "description: why this game matters" in text
+    assert "comment: the opening" in text
+    assert "expect:" not in text  # the game is not the one it described any more
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert [d for d in validate_path(path) if d.level == "error"] == []
+    assert Controller.from_record(path, "human").state.history() == ctl.state.history()

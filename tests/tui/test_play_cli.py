@@ -86,3 +86,29 @@ def test_cli_module_does_not_import_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("delay", ["inf", "nan", "-1", "10.5", "-inf"])
+def test_bot_delay_must_be_finite_and_in_range(capsys: pytest.CaptureFixture[str],
+                                               delay: str) -> None:
+    code, err = run(capsys, f"--bot-delay={delay}")
+    assert code == 2 and "--bot-delay" in err and "0 to 10" in err
+
+
+def test_seed_must_not_be_negative(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run(capsys, "--seed", "-1")
+    assert code == 2 and "--seed" in err and ">= 0" in err
+
+
+def test_record_must_not_be_the_loaded_file(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    from botanik_design.tui.play.controller import Controller, load_rules
+
+    path = tmp_path / "g.yaml"
+    c = Controller(load_rules("quick-3", "standard"), 3, "human")
+    c.play(c.state.legal_actions()[0])
+    c.save(path)
+    before = path.read_bytes()
+    code, err = run(capsys, "--load", str(path), "--record", str(tmp_path / "." / "g.yaml"))
+    assert code == 2 and "--force" in err and "--load" in err
+    assert path.read_bytes() == before

@@ -311,7 +311,10 @@ class BoardScreen(Screen[None]):
             head += f" · to act: {ctl.label(p)}"
         changed = "*" if r.overrides else ""
         tail = f" · {r.tileset.name}/{r.variant.name}{changed} · seed {ctl.seed}"
-        return Text(head, style="bold") + Text(tail, style="#8a8a8a")
+        out = Text(head, style="bold")
+        if self.app_.autosave_error:
+            out.append(" · ✗ autosave failed", style="bold #ffffff on #af0000")
+        return out + Text(tail, style="#8a8a8a")
 
     def _prompt(self) -> Text:
         ctl = self.ctl
@@ -383,16 +386,23 @@ class BoardScreen(Screen[None]):
         except IllegalActionError as exc:
             self.say(str(exc), warn=True)
             return
-        self.after_move(lines)
+        self.after_move(lines, human=True)
 
-    def after_move(self, lines: list[str]) -> None:
+    def after_move(self, lines: list[str], *, human: bool = False) -> None:
         self._bot_error = False
         log = self.query_one("#log", RichLog)
         for line in lines:
             log.write(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
         self.message = ""
         self.warn = False
-        self.app_.autosave(self.ctl)
+        note = self.app_.autosave(self.ctl, moved=human)
+        if self.app_.autosave_error:
+            log.write(Text(f"autosave failed: {self.app_.autosave_error}", style="bold red"))
+            self.message = f"autosave failed: {self.app_.autosave_error} (ctrl+s saves elsewhere)"
+            self.warn = True
+        elif note:
+            log.write(Text(note, style="#d7875f"))
+            self.message = note
         self.redraw()
         if self.ctl.is_over():
             self.show_summary()
@@ -466,7 +476,7 @@ class BoardScreen(Screen[None]):
         elif what == "new":
             self.app_.new_game()
         elif what == "quit":
-            self.app.exit()
+            self.action_quit()
 
     # ------------------------------------------------------------ actions
 
@@ -479,7 +489,10 @@ class BoardScreen(Screen[None]):
             self._bot_busy = False
             self.rewrite_log()
             self.app_.autosave(self.ctl)
-            self.say("undone: back to your previous decision")
+            if self.app_.autosave_error:
+                self.say(f"undone; autosave failed: {self.app_.autosave_error}", warn=True)
+            else:
+                self.say("undone: back to your previous decision")
             self.maybe_bot()
         else:
             self.say("nothing to undo", warn=True)
@@ -632,12 +645,13 @@ class BoardScreen(Screen[None]):
         self.app_.switch_game(ctl, f"loaded {value} ({len(ctl.state.history())} actions)")
 
     def action_quit(self) -> None:
-        unsaved = self.app_.record_path is None and not self.ctl.is_over() \
-            and self.ctl.can_undo()
-        if unsaved and not self._quit_armed:
+        """Quit; ask again when a human move would be lost (not saved, or autosave failed)."""
+        if self.ctl.unsaved() and not self._quit_armed:
             self._quit_armed = True
-            self.say("press q again to quit: this game is not saved (ctrl+s saves it)",
-                     warn=True)
+            error = self.app_.autosave_error
+            why = (f"the last autosave failed ({error})" if error
+                   else "this game is not saved")
+            self.say(f"press q again to quit: {why}; ctrl+s saves it", warn=True)
             return
         self.app.exit()
 
@@ -719,7 +733,11 @@ class PlayApp(App[None]):
         self.variant_ref = variant_ref
         self.tileset_ref = tileset_ref
         self.seed = seed
+        #: Why the last autosave failed ("" when it worked or none was made).
         self.autosave_error = ""
+        #: False while ``record_path`` is the record the game was loaded from and no
+        #: new move was made: that file is not rewritten before the user plays on.
+        self.record_live = True
 
     def on_mount(self) -> None:
         if self.setup:
@@ -729,7 +747,7 @@ class PlayApp(App[None]):
                                          self.seed))
         else:
             assert self.controller is not None
-            self.push_screen(BoardScreen(self.controller))
+            self.switch_game(self.controller, "")
 
     @property
     def board(self) -> BoardScreen | None:
@@ -747,10 +765,19 @@ class PlayApp(App[None]):
     def switch_game(self, controller: Controller, message: str) -> None:
         self.controller = controller
         self.opponent = controller.opponent
+        src = controller.source
+        self.record_live = not (self.record_path is not None and src is not None
+                                and same_file(src.path, self.record_path))
+        if not self.record_live:
+            message = (f"{message} · --record is this file: it is rewritten after your "
+                       "next move, not before").lstrip(" ·")
         board = BoardScreen(controller)
         board.message = message
-        self.switch_screen(board) if len(self.screen_stack) > 1 else self.push_screen(board)
         self.autosave(controller)
+        if self.autosave_error:
+            board.message = f"autosave failed: {self.autosave_error} (ctrl+s saves elsewhere)"
+            board.warn = True
+        self.switch_screen(board) if len(self.screen_stack) > 1 else self.push_screen(board)
 
     def new_game(self) -> None:
         """Same rules, opponent and record file, a new random seed."""
@@ -759,13 +786,35 @@ class PlayApp(App[None]):
         self.switch_game(Controller(self.controller.rules, seed, self.opponent),
                          f"new game, seed {seed}")
 
-    def autosave(self, controller: Controller) -> None:
-        """Write the record file given with ``--record`` (errors shown, never raised)."""
+    def autosave(self, controller: Controller, *, moved: bool = False) -> str:
+        """Write the record file given with ``--record`` (errors kept in
+        :attr:`autosave_error`, never raised).
+
+        ``moved``: a new move was just made.  While the file is the record the
+        game was loaded from, nothing is written until then; the first write
+        returns a note saying so (else "").
+        """
         if self.record_path is None:
-            return
+            return ""
+        note = ""
+        if not self.record_live:
+            if not moved:
+                return ""
+            self.record_live = True
+            note = (f"autosaving to {self.record_path} from now on (its description and the "
+                    "comments of the moves kept are written back; YAML # comments are not)")
         try:
             controller.save(self.record_path)
             self.autosave_error = ""
         except OSError as exc:
             self.autosave_error = f"cannot write {self.record_path}: {exc.strerror or exc}"
+            return ""
+        return note
 
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file (an existing one, or the same resolved path)."""
+    try:
+        return a.samefile(b)
+    except OSError:
+        return a.resolve() == b.resolve()

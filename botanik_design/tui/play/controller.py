@@ -89,6 +89,22 @@ class Destination:
     middle: bool
 
 
+@dataclass(frozen=True)
+class RecordSource:
+    """What a loaded record file had beyond its actions (kept when it is saved again).
+
+    ``history``: the loaded actions as integers; ``comments`` by action index;
+    ``expect`` is only written back while the game is exactly the loaded one.
+    """
+
+    path: Path
+    name: str
+    description: str
+    comments: dict[int, str]
+    expect: dict[str, Any]
+    history: tuple[int, ...]
+
+
 @dataclass
 class _Undo:
     state: GameState
@@ -121,6 +137,10 @@ class Controller:
         self._score: tuple[int, Any] | None = None
         #: The cell each player placed a tile on last (shown with a mark).
         self.last: dict[int, tuple[int, int]] = {}
+        #: The record file the game was loaded from (``None``: a new game).
+        self.source: RecordSource | None = None
+        #: The history as last written to a file (save or autosave); ``None``: never.
+        self.saved_history: tuple[int, ...] | None = None
         if state is None:
             self.state = new_game(rules.tileset, rules.variant, seed)
         else:
@@ -141,7 +161,12 @@ class Controller:
         ts_raw = raw.get("tileset") or record.variant.tileset or record.tileset.name
         rules = Rules(record.tileset, record.variant, ref_for_record(str(ts_raw), folder),
                       variant_ref, dict(raw.get("options") or {}))
-        return cls(rules, record.seed, opponent, state=state)
+        ctl = cls(rules, record.seed, opponent, state=state)
+        history = tuple(state.history())
+        ctl.source = RecordSource(path, record.name, record.description, dict(record.comments),
+                                  dict(record.expect), history)
+        ctl.saved_history = history
+        return ctl
 
     def _rebuild(self, final: GameState) -> None:
         """Replay ``final``'s history from the start: move log and undo stack."""
@@ -190,6 +215,15 @@ class Controller:
     def can_undo(self) -> bool:
         """Whether a human decision can be taken back."""
         return bool(self._undo)
+
+    def unsaved(self) -> bool:
+        """Whether quitting would lose a human decision: the game differs from the
+        last successful save or autosave (a game with no human move has nothing to lose)."""
+        return self.can_undo() and tuple(self.state.history()) != self.saved_history
+
+    def same_as_source(self) -> bool:
+        """Whether the game is still exactly the loaded record's."""
+        return self.source is not None and tuple(self.state.history()) == self.source.history
 
     def destinations(self, arrival: int) -> list[Destination]:
         """Legal registry destinations of arrival tile ``arrival`` (column order, slot first)."""
@@ -355,9 +389,27 @@ class Controller:
     # ------------------------------------------------------------ records
 
     def record(self, name: str = "play-test") -> dict[str, Any]:
-        """The record mapping of the game so far."""
+        """The record mapping of the game so far.
+
+        A game loaded from a record keeps its ``description``, the comments of
+        the actions still played as loaded and, while the game is unchanged, its
+        ``expect`` block.
+        """
         r = self.rules
-        data = record_data(self.state, name, r.tileset_ref, r.variant_ref)
+        src = self.source
+        comments: dict[int, str] = {}
+        history = self.state.history()
+        if src is not None:
+            same = 0
+            while same < min(len(history), len(src.history)) \
+                    and history[same] == src.history[same]:
+                same += 1
+            comments = {i: c for i, c in src.comments.items() if i < same}
+        data = record_data(self.state, name, r.tileset_ref, r.variant_ref, comments)
+        if src is not None and src.description:
+            data = {"record": data.pop("record"), "description": src.description, **data}
+        if src is not None and src.expect and self.same_as_source():
+            data["expect"] = dict(src.expect)
         if r.overrides:
             out: dict[str, Any] = {}
             for k, v in data.items():
@@ -368,8 +420,15 @@ class Controller:
         return data
 
     def save(self, path: Path, name: str | None = None) -> None:
-        """Write the game as a record (atomically); ``OSError`` on I/O problems."""
-        write_record(path, self.record(name or path.stem))
+        """Write the game as a record (atomically); ``OSError`` on I/O problems.
+
+        The record's name is ``name``, else the loaded record's, else the file's stem.
+        """
+        default = self.source.name if self.source is not None else path.stem
+        history = tuple(self.state.history())
+        write_record(path, self.record(name or default))
+        self.saved_history = history
 
 
-__all__ = ["OPPONENTS", "Controller", "Destination", "RecordError", "Rules", "load_rules"]
+__all__ = ["OPPONENTS", "Controller", "Destination", "RecordError", "RecordSource", "Rules",
+           "load_rules"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import re
 import sys
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -120,6 +121,60 @@ def _simulate(session: Any, docs: list[Any], games: int, seed: int) -> list[Diag
     return out
 
 
+def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Replay each otherwise valid record; the first illegal action as ``record-illegal-action``.
+
+    The engine is imported only here, and only when a record is among the inputs.
+    """
+    records = [d for d in docs if d.kind == "record" and d.data is not None
+               and not any(x.level == "error" and x.file == d.name for x in diagnostics)]
+    if not records:
+        return []
+    try:
+        from botanik_design.engine.errors import RecordError
+        from botanik_design.engine.record import record_from_data, replay
+    except ImportError as exc:  # the engine ships with the package; say so if it is broken
+        return [Diagnostic(d.name, None, None, "warning", "record-not-replayed",
+                           f"the actions were not checked: the game engine is not "
+                           f"available ({exc})") for d in records]
+    out: list[Diagnostic] = []
+    for doc in records:
+        def at(path: tuple[Any, ...], rule: str, message: str, hint: str = "",
+               doc: Any = doc) -> Diagnostic:
+            line, col = doc.positions.value(path)
+            return Diagnostic(doc.name, line, col, "error", rule, message,
+                              "".join(f"/{p}" for p in path), hint)
+        step = 0
+        try:
+            record = record_from_data(doc.data, doc.name, doc.folder)
+            try:
+                record.new_game()
+            except RecordError as exc:
+                out.append(at((), "record-setup",
+                              f"the game cannot be set up: {exc.args[0] if exc.args else exc}"))
+                continue
+            for step_, _ in replay(record):
+                step = step_.index + 1
+        except RecordError as exc:
+            if step >= len(doc.data["actions"]):  # not an action: the rules
+                out.append(at((), "record-setup", str(exc.args[0]) if exc.args else str(exc)))
+                continue
+            item = doc.data["actions"][step]
+            path: tuple[Any, ...] = ("actions", step, "action") if isinstance(item, dict) \
+                else ("actions", step)
+            head = str(exc.args[0]) if exc.args else str(exc)
+            message = head.split(": ", 2)[-1] if head.startswith(doc.name) else head
+            message = re.sub(r" at step \d+$", "", message)
+            out.append(at(path, "record-illegal-action",
+                          f"action {step + 1} (index {step}) is illegal here: {message}",
+                          "; ".join(exc.problems)[:300]))
+        except Exception as exc:  # noqa: BLE001 - an engine crash is a finding, not a traceback
+            out.append(at(("actions", step), "record-crash",
+                          f"replaying crashed at action {step + 1}: "
+                          f"{exc.__class__.__name__}: {exc}"))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Validate, print the report on stdout, return the exit code."""
     from botanik_design.spec import report
@@ -142,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
         docs.append(doc)
         io_error = io_error or doc.io_error
         diagnostics += session.check(doc)
+    diagnostics += _replay_records(docs, diagnostics)
     if args.simulate:
         simulated = _simulate(session, docs, args.simulate, args.seed)
         if simulated is None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.model.variant import Variant
-from botanik_design.spec import lint, semantic
+from botanik_design.spec import games, lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors, sorted_diagnostics
 from botanik_design.spec.positions import Positions
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
@@ -137,6 +137,8 @@ class Session:
                                          int(Variant().min_group_size))
             elif doc.kind == "variant":
                 out += self.variant_info(doc).diagnostics
+        if doc.kind in ("record", "position") and doc.data is not None:
+            out += games.check_game(self, doc)
         result = sorted_diagnostics(out)
         self._checked[doc.key] = result
         return result

@@ -7,6 +7,10 @@ from typing import Literal
 
 Level = Literal["error", "warning"]
 
+#: Problems reported per file (of every kind together); the rest are summarised by one
+#: ``too-many-problems`` diagnostic.  Readers and the schema check stop early at this count.
+MAX_PER_FILE = 100
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -57,3 +61,32 @@ def errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def sorted_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Diagnostics sorted by :meth:`Diagnostic.sort_key`, exact duplicates removed."""
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
+
+
+def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Sorted diagnostics, at most :data:`MAX_PER_FILE` per file plus one ``too-many-problems``.
+
+    The summary is an error when any dropped diagnostic is one, else a warning.
+    """
+    out: list[Diagnostic] = []
+    by_file: dict[str, list[Diagnostic]] = {}
+    for d in sorted_diagnostics(diagnostics):
+        by_file.setdefault(d.file, []).append(d)
+    for name, items in by_file.items():
+        kept, dropped = items[:MAX_PER_FILE], items[MAX_PER_FILE:]
+        out += kept
+        if not dropped:
+            continue
+        if len(dropped) == 1 and dropped[0].rule.endswith("-too-many"):
+            out += dropped
+            continue
+        first = dropped[0]
+        n_err = sum(1 for d in dropped if d.level == "error")
+        stopped = any(d.rule.endswith("-too-many") for d in dropped)  # a check stopped early
+        count = "more problems" if stopped else f"{len(dropped)} more problem(s)"
+        out.append(Diagnostic(
+            name, first.line, first.column, "error" if n_err else "warning",
+            "too-many-problems",
+            f"{count} from here on are not listed; at most {MAX_PER_FILE} are listed per file",
+            first.json_path, "fix the problems above first"))
+    return out

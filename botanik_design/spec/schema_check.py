@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema
 
 from botanik_design.spec.bundled import schema, spec_root
-from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
 _MAX_MESSAGE = 160
@@ -64,7 +64,7 @@ def kind_hint(data: dict[str, Any]) -> str:
 
 
 #: Schema errors reported per file before the check stops (the rest are summarised).
-MAX_SCHEMA_ERRORS = 100
+MAX_SCHEMA_ERRORS = MAX_PER_FILE
 
 
 def _canonical(value: Any) -> Any:
@@ -133,7 +133,7 @@ _JSON_TYPES = {
 
 
 def _diagnostics(err: jsonschema.ValidationError, name: str,
-                 positions: Positions) -> list[Diagnostic]:
+                 positions: Positions, limit: int = MAX_SCHEMA_ERRORS + 1) -> list[Diagnostic]:
     path: Path = tuple(err.absolute_path)
     rule = rule_id(err.validator)
     where = positions.value(path)
@@ -149,7 +149,7 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
         extras = [k for k in instance
                   if k not in props and not any(re.search(p, k) for p in patterns)]
         out = []
-        for key in extras:
+        for key in extras[:limit]:
             kpath = (*path, key)
             line, col = positions.key(kpath)
             hint = _near(key, props) or "allowed keys: " + ", ".join(f"`{p}`" for p in props)
@@ -209,13 +209,20 @@ def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[
     never; an unknown ``kind`` raises ``FileNotFoundError`` from the loader.
     """
     out: list[Diagnostic] = []
-    for count, err in enumerate(_validator(kind).iter_errors(data)):
-        if count == MAX_SCHEMA_ERRORS:
+    for err in _validator(kind).iter_errors(data):
+        if len(out) >= MAX_SCHEMA_ERRORS:
             line, col = positions.value(tuple(err.absolute_path))
             out.append(Diagnostic(name, line, col, "error", "schema-too-many",
                                   f"more than {MAX_SCHEMA_ERRORS} schema errors: "
                                   "the check stopped here", pointer(tuple(err.absolute_path)),
                                   "fix the errors above first"))
             break
-        out.extend(_diagnostics(err, name, positions))
+        found = _diagnostics(err, name, positions, MAX_SCHEMA_ERRORS + 1 - len(out))
+        out.extend(found)
+    if len(out) > MAX_SCHEMA_ERRORS and out[-1].rule != "schema-too-many":
+        first = out[MAX_SCHEMA_ERRORS]
+        out = out[:MAX_SCHEMA_ERRORS] + [Diagnostic(
+            name, first.line, first.column, "error", "schema-too-many",
+            f"more than {MAX_SCHEMA_ERRORS} schema errors: the check stopped here",
+            first.json_path, "fix the errors above first")]
     return out

@@ -12,7 +12,7 @@ from typing import Any
 
 from botanik_design.model.variant import Variant
 from botanik_design.spec import games, lint, semantic
-from botanik_design.spec.diagnostics import Diagnostic, errors, sorted_diagnostics
+from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.positions import Positions
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
 from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
@@ -139,7 +139,7 @@ class Session:
                 out += self.variant_info(doc).diagnostics
         if doc.kind in ("record", "position") and doc.data is not None:
             out += games.check_game(self, doc)
-        result = sorted_diagnostics(out)
+        result = capped(out)
         self._checked[doc.key] = result
         return result
 

@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 from yaml import events as ev
 
-from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
 
 try:  # libyaml: an order of magnitude faster
@@ -154,6 +154,13 @@ class _Reader:
     def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
                hint: str = "", level: str = "error") -> None:
         line, col = pos if pos is not None else (None, None)
+        if len(self.diagnostics) >= MAX_PER_FILE:
+            if len(self.diagnostics) == MAX_PER_FILE:
+                self.diagnostics.append(Diagnostic(
+                    self.name, line, col, "error", "yaml-too-many",
+                    f"more than {MAX_PER_FILE} YAML problems: the rest are not listed",
+                    pointer(path) if path else "", "fix the problems above first"))
+            return
         self.diagnostics.append(Diagnostic(
             self.name, line, col, "error" if level == "error" else "warning", rule, message,
             pointer(path) if path else "", hint,

@@ -25,7 +25,7 @@ def test_duplicate_keys_are_capped() -> None:
 
 
 def test_semantic_errors_are_capped() -> None:
-    tiles = "".join(f"  - {{id: t, colour: red, type: plant, kind: crop, exits: [N], copies: 1}}\n"
+    tiles = "".join("  - {id: t, colour: red, type: plant, kind: crop, exits: [N], copies: 1}\n"
                     for _ in range(300))
     text = ("tileset: many\npalette:\n  - {name: red, symbol: R, display: '#ff0000'}\n"
             "tiles:\n  - {id: source, type: source, kind: source, exits: [N], copies: 2}\n"

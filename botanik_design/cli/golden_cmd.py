@@ -16,19 +16,38 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "golden", help="regenerate or check the golden playthroughs of the bundled variants",
         description="Write one seeded playthrough per bundled variant to "
-        "tests/engine/golden/<variant>.txt, or compare them (--check).",
+        "tests/engine/golden/<variant>.txt of the source checkout found from the working "
+        "directory (or --dir), or compare them (--check). Exit status: 0 written / "
+        "identical, 1 --check found a difference, 2 no golden folder or an I/O error.",
     )
     p.add_argument(
         "--check", action="store_true", help="compare instead of writing; exit 1 on a diff"
     )
-    p.add_argument("--dir", type=Path, default=None, help="folder of the golden files")
+    p.add_argument("--dir", type=Path, default=None,
+                   help="folder of the golden files (default: tests/engine/golden of the "
+                   "checkout that holds the working directory)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when written / identical, 1 when ``--check`` finds a difference, 2 on I/O errors."""
-    from botanik_design.engine.golden import GOLDEN_DIR, golden_files, golden_text
+    from botanik_design.engine.golden import (
+        find_golden_dir,
+        golden_files,
+        golden_text,
+        inside_installation,
+    )
 
-    folder: Path = args.dir or GOLDEN_DIR
+    found = args.dir or find_golden_dir()
+    if found is None:
+        print("golden: no tests/engine/golden here: run it inside a botanik-design source "
+              "checkout (a folder with pyproject.toml and tests/engine/golden), or name the "
+              "folder with --dir", file=sys.stderr)
+        return 2
+    folder: Path = found
+    if not args.check and inside_installation(folder):
+        print(f"golden: {folder}: inside an installed package; not writing there "
+              "(use --dir with a folder of your checkout)", file=sys.stderr)
+        return 2
     differ = 0
     for name, (tileset, variant) in golden_files().items():
         text = golden_text(tileset, variant)

@@ -13,11 +13,28 @@ def register(subparsers: Any) -> None:
     """Add the ``score`` sub-command."""
     p = subparsers.add_parser(
         "score", help="score a position file (machines laid out by hand)",
-        description="Print the scoring breakdown of a position file (spec/position.schema.json).",
+        description="Print the scoring breakdown of a position file (spec/position.schema.json). "
+        "Exit status: 0 scored (and any `expect` met), 1 invalid file or failed `expect`, "
+        "2 the file cannot be read.",
     )
     p.add_argument("position", metavar="POSITION", help="position file (YAML)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    p.add_argument("--no-board", action="store_true", help="do not draw the machines")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="output format; json prints an error object on failure too")
+    p.add_argument("--board", action=argparse.BooleanOptionalAction, default=True,
+                   help="draw the machines (default: yes)")
+
+
+def fail(command: str, exc: Any, file: str, fmt: str) -> int:
+    """Report a :class:`RecordError` (text on stderr, or a JSON error object on stdout)
+    and return its exit code (shared by ``score`` and ``replay``)."""
+    from botanik_design.engine.specfiles import diagnostics_of, error_report, exit_code_of
+
+    if fmt == "json":
+        print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False))
+    else:
+        for d in diagnostics_of(exc, file):
+            print(f"{command}: {d.format()}", file=sys.stderr)
+    return exit_code_of(exc)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,18 +45,15 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.engine.render import render_machine, render_player_score
 
     path = Path(args.position)
-    if not path.is_file():
-        print(f"score: {path}: no such file", file=sys.stderr)
-        return 2
     try:
         pos = load_position(path)
     except RecordError as exc:
-        print(f"score: {exc}", file=sys.stderr)
-        return 2 if "cannot read" in str(exc) else 1
+        return fail("score", exc, str(path), args.format)
     result = score_position(pos)
     mismatches = check_expect(pos, result)
     if args.format == "json":
-        data = result.to_dict()
+        data = {"ok": not mismatches, "file": str(path)}
+        data.update(result.to_dict())
         data["position"] = pos.name
         data["variant"] = pos.variant.name
         data["tileset"] = pos.tileset.name
@@ -50,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         for w in result.warnings:
             print(f"warning: {w}")
         for p, s in enumerate(result.players):
-            if not args.no_board:
+            if args.board:
                 print(render_machine(pos.machines[p], pos.defs))
             print(render_player_score(s))
         if result.game is not None:

@@ -4,9 +4,15 @@ For each bundled variant (with its default tile set) one seeded game is
 played by the random player (:mod:`.playout`, seed :data:`GOLDEN_SEED`); the
 text lists, at every step, the player to act, the number of legal actions
 and the action taken (integer and text), the events it caused, and at the
-end the scores.  ``botanik-design golden`` regenerates the files under
-``tests/engine/golden/``; ``--check`` and the tests compare them, so a changed
-rule shows up as a diff someone must read.
+end the scores.  ``botanik-design golden`` regenerates the files under the
+checkout's ``tests/engine/golden/``; ``--check`` and the tests compare them, so
+a changed rule shows up as a diff someone must read.
+
+The golden files belong to a source checkout, not to the installed package:
+:func:`find_golden_dir` looks for them from the working directory upwards
+(the folder that holds ``pyproject.toml`` and ``tests/engine/golden``), and
+:func:`inside_installation` tells a folder of an installed package
+(``site-packages``), which is never written.
 """
 
 from __future__ import annotations
@@ -21,7 +27,32 @@ from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 
 GOLDEN_SEED = 20260101
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "engine" / "golden"
+#: Where the golden files live, relative to the checkout's root.
+GOLDEN_SUBDIR = Path("tests") / "engine" / "golden"
+
+
+def find_golden_dir(start: Path | None = None) -> Path | None:
+    """The checkout's golden folder: from ``start`` (default: the working directory)
+    upwards, the first folder holding ``pyproject.toml`` and ``tests/engine/golden``
+    gives ``<that folder>/tests/engine/golden``; ``None`` when there is none."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        try:
+            if (folder / "pyproject.toml").is_file() and (folder / GOLDEN_SUBDIR).is_dir():
+                return folder / GOLDEN_SUBDIR
+        except OSError:
+            continue
+    return None
+
+
+def inside_installation(folder: Path) -> bool:
+    """Whether ``folder`` lies in an installed package tree (``site-packages`` or
+    ``dist-packages``), which ``golden`` must never write into."""
+    try:
+        parts = folder.resolve().parts
+    except OSError:
+        parts = folder.absolute().parts
+    return any(p in ("site-packages", "dist-packages") for p in parts)
 
 
 def golden_text(tileset: TileSet, variant: Variant, seed: int = GOLDEN_SEED) -> str:

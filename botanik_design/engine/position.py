@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.engine import network
-from botanik_design.engine.errors import RecordError
 from botanik_design.engine.network import Cell, Placed
 from botanik_design.engine.scoring import GameScore, PlayerScore, decide, score_machine
-from botanik_design.engine.specfiles import parse_doc, read_text, resolve_rules
+from botanik_design.engine.specfiles import Locator, SpecFileError, read_spec, resolve_rules
 from botanik_design.model.sides import rotate_exits
 from botanik_design.model.tileset import Kind, TileDef, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.spec.validate import Diagnostic
 
 
 @dataclass
@@ -65,13 +65,23 @@ class PositionScore:
         }
 
 
-def position_from_data(data: dict[str, Any], name: str, folder: Path | None) -> Position:
-    """Build a :class:`Position` from schema-valid data; :class:`RecordError` on bad tiles/cells."""
-    tileset, variant = resolve_rules(data, name, folder)
+def position_from_data(data: dict[str, Any], name: str, folder: Path | None,
+                       locator: Locator | None = None) -> Position:
+    """Build a :class:`Position` from schema-valid data; :class:`~.specfiles.SpecFileError`
+    (a :class:`RecordError`) on bad tiles/cells, each problem at its line and column."""
+    loc = locator or Locator(None)
+    tileset, variant = resolve_rules(data, name, folder, loc)
     defs: list[TileDef] = list(tileset.tiles)
     index = {d.id: i for i, d in enumerate(defs)}
     source_ids = [index[tileset.source_for(p).id] for p in (0, 1)]
-    problems: list[str] = []
+    problems: list[Diagnostic] = []
+
+    def problem(p: int, k: int, key: str, message: str) -> None:
+        line, col = loc.at("machines", p, k, key)
+        problems.append(Diagnostic(name, line, col, "error", f"position-{key}",
+                                   f"/machines/{p}/{k}/{key}: {message}",
+                                   f"/machines/{p}/{k}/{key}"))
+
     warnings: list[str] = []
     machines: list[dict[Cell, Placed]] = []
     wildcard = variant.mecha_botanist == "wildcard"
@@ -84,18 +94,18 @@ def position_from_data(data: dict[str, Any], name: str, folder: Path | None) -> 
             cell = (int(e["cell"][0]), int(e["cell"][1]))
             rot = int(e.get("rotation", 0))
             if tid not in index:
-                problems.append(f"{where}/tile: no tile {tid!r} in tile set {tileset.name!r}")
+                problem(p, k, "tile", f"no tile {tid!r} in tile set {tileset.name!r}")
                 continue
             d = defs[index[tid]]
             if cell == (0, 0):
                 if d.kind is not Kind.SOURCE:
-                    problems.append(f"{where}/cell: (0, 0) holds the Source")
+                    problem(p, k, "cell", "(0, 0) holds the Source")
                 continue
             if d.kind is Kind.SOURCE:
-                problems.append(f"{where}/tile: a Source can only be at (0, 0)")
+                problem(p, k, "tile", "a Source can only be at (0, 0)")
                 continue
             if cell in view:
-                problems.append(f"{where}/cell: two tiles at {cell}")
+                problem(p, k, "cell", f"two tiles at {cell}")
                 continue
             if variant.rotation == "fixed" and rot != 0:
                 warnings.append(f"{where}: rotation {rot} under `rotation: fixed`")
@@ -111,7 +121,7 @@ def position_from_data(data: dict[str, Any], name: str, folder: Path | None) -> 
         warnings.extend(f"{name}: machine {p}: {w}" for w in layout_warnings(view, variant))
         machines.append(view)
     if problems:
-        raise RecordError(f"{name}: invalid position", problems)
+        raise SpecFileError(f"{name}: invalid position", problems, 1)
     return Position(str(data["position"]), tileset, variant, defs, machines, warnings,
                     dict(data.get("expect") or {}), str(data.get("description", "")))
 
@@ -134,10 +144,10 @@ def layout_warnings(view: dict[Cell, Placed], variant: Variant) -> list[str]:
 
 
 def load_position(path: Path) -> Position:
-    """Read and validate a position file; :class:`RecordError` on any problem."""
-    text = read_text(path)
-    data = parse_doc(text, str(path), "position", path.parent)
-    return position_from_data(data, str(path), path.parent)
+    """Read and validate a position file; :class:`~.specfiles.SpecFileError` (a
+    :class:`RecordError`, with diagnostics and an exit code) on any problem."""
+    text, data = read_spec(path, "position")
+    return position_from_data(data, str(path), path.parent, Locator(text))
 
 
 def score_position(pos: Position) -> PositionScore:

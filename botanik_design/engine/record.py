@@ -14,6 +14,15 @@
       - pick arrival#2 blue-tee -> own slot 4       # or its text
       - {action: 1050, comment: "why this move"}    # or either, with a comment
     expect: {totals: [12, 9], winner: 0}            # optional: replay checks it
+
+Steps are numbered from 1 in every message (``step 21`` is the record's 21st
+action, the 21st line of ``replay``'s listing) and errors point at the
+action's line and column in the file when it was read from one.
+
+A game needs enough machine tiles for the setup and one round (see
+:func:`setup_shortfall`): a ``deal`` (or a tile set) that cannot fill every
+middle stack and then draw a first round is an error, never a game that ends
+before its first decision.
 """
 
 from __future__ import annotations
@@ -25,8 +34,13 @@ from typing import Any
 
 import yaml
 
-from botanik_design.engine.errors import IllegalActionError, RecordError
-from botanik_design.engine.specfiles import parse_doc, read_text, resolve_rules
+from botanik_design.engine.errors import IllegalActionError
+from botanik_design.engine.specfiles import (
+    Locator,
+    error,
+    read_spec,
+    resolve_rules,
+)
 from botanik_design.engine.state import GameState, new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
@@ -48,19 +62,67 @@ class GameRecord:
     expect: dict[str, Any] = field(default_factory=dict)
     description: str = ""
     source: str = ""
+    locator: Locator | None = field(default=None, repr=False, compare=False)
+
+    def where(self, *path: str | int) -> tuple[int | None, int | None]:
+        """``(line, column)`` of a value of the record file (``(None, None)`` when unknown)."""
+        return self.locator.at(*path) if self.locator is not None else (None, None)
 
     def new_game(self) -> GameState:
-        """The game's initial state."""
+        """The game's initial state; :class:`RecordError` when it cannot be set up
+        (unknown or too many dealt tiles, too few tiles for the setup and one round)."""
+        name = self.source or self.name
+        key = "deal" if self.deal is not None else "variant"
+        line, col = self.where(key)
         try:
-            return new_game(self.tileset, self.variant, self.seed, self.first_player, self.deal)
+            state = new_game(self.tileset, self.variant, self.seed, self.first_player, self.deal)
         except ValueError as exc:
-            raise RecordError(f"{self.source or self.name}: {exc}") from exc
+            raise error(name, "record-setup", str(exc), line=line, column=col,
+                        json_path=f"/{key}") from exc
+        short = setup_shortfall(state)
+        if short:
+            raise error(name, "record-setup", short, line=line, column=col, json_path=f"/{key}")
+        return state
+
+
+def setup_need(variant: Variant) -> int:
+    """Machine tiles a game needs for the setup and its first round.
+
+    ``registry_columns × initial_middle_tiles`` fill the middle stacks; the first
+    round then needs one tile (``short_last_round: play-remaining`` plays a short
+    round) or a full ``arrival_tiles`` (``discard-remaining`` would discard a
+    short first round and end the game before any decision).
+    """
+    first_round = variant.arrival_tiles if variant.short_last_round == "discard-remaining" else 1
+    return variant.registry_columns * variant.initial_middle_tiles + first_round
+
+
+def setup_shortfall(state: GameState) -> str:
+    """Why the freshly set-up ``state`` cannot be played (``""`` when it can).
+
+    The rule: the tiles in play (the ``deal``, else every machine tile of the
+    set) must number at least :func:`setup_need`; otherwise the game would end
+    at setup, after zero decisions, with the few tiles discarded.
+    """
+    v = state.variant
+    need = setup_need(v)
+    have = len(state.deal) if state.deal is not None else state.table.n_machine
+    if have >= need:
+        return ""
+    what = f"the deal has {have} tile(s)" if state.deal is not None else (
+        f"tile set {state.table.tileset.name!r} has {have} machine tile(s)")
+    first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
+             if v.short_last_round == "discard-remaining" else "1 for the first round")
+    return (f"{what}; a game needs at least {need}: "
+            f"{v.registry_columns} column(s) x {v.initial_middle_tiles} for the middle stacks "
+            f"and {first}")
 
 
 @dataclass(frozen=True)
 class Step:
-    """One replayed decision: index (0-based), player to act, number of legal actions,
-    action integer and text, the record's comment, and events that followed it."""
+    """One replayed decision: index (0-based; messages show :attr:`number`), player to
+    act, number of legal actions, action integer and text, the record's comment, and
+    events that followed it."""
 
     index: int
     player: int
@@ -70,10 +132,16 @@ class Step:
     comment: str
     events: list[str]
 
+    @property
+    def number(self) -> int:
+        """The step's number as shown to users (1-based)."""
+        return self.index + 1
 
-def record_from_data(data: dict[str, Any], name: str, folder: Path | None) -> GameRecord:
-    """Build a :class:`GameRecord` from schema-valid data."""
-    tileset, variant = resolve_rules(data, name, folder)
+
+def record_from_data(data: dict[str, Any], name: str, folder: Path | None,
+                     locator: Locator | None = None) -> GameRecord:
+    """Build a :class:`GameRecord` from schema-valid data (``locator``: positions in its file)."""
+    tileset, variant = resolve_rules(data, name, folder, locator)
     actions: list[int | str] = []
     comments: dict[int, str] = {}
     for i, item in enumerate(data["actions"]):
@@ -89,38 +157,56 @@ def record_from_data(data: dict[str, Any], name: str, folder: Path | None) -> Ga
         first_player=data.get("first_player", 0 if "deal" in data else None),
         deal=data.get("deal"),
         comments=comments, expect=dict(data.get("expect") or {}),
-        description=str(data.get("description", "")), source=name,
+        description=str(data.get("description", "")), source=name, locator=locator,
     )
 
 
 def load_record(path: Path) -> GameRecord:
-    """Read and validate a record file; :class:`RecordError` on any problem."""
-    text = read_text(path)
-    data = parse_doc(text, str(path), "record", path.parent)
-    return record_from_data(data, str(path), path.parent)
+    """Read and validate a record file; :class:`~.specfiles.SpecFileError` (a
+    :class:`RecordError`, with diagnostics and an exit code) on any problem."""
+    text, data = read_spec(path, "record")
+    return record_from_data(data, str(path), path.parent, Locator(text))
 
 
 def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple[Step, GameState]]:
     """Apply the record's actions one by one, yielding each :class:`Step` and the state after it.
 
-    Raises :class:`RecordError` naming the step when an action is illegal or
-    the game ended before the record did.
+    Raises :class:`~.specfiles.SpecFileError` naming the step (1-based) and the
+    action's line and column when an action is illegal or the game ended before
+    the record did.
     """
     s = state if state is not None else record.new_game()
+    name = record.source or record.name
     for i, given in enumerate(record.actions):
-        where = f"{record.source or record.name}: action {i + 1}"
+        n = i + 1
+        line, col = record.where("actions", i, "action")
+        if line is None:
+            line, col = record.where("actions", i)
         if s.is_terminal():
-            raise RecordError(f"{where}: the game is already over")
+            raise error(name, "record-game-over",
+                        f"step {n}: the game is already over (it ended after step {i}); "
+                        f"the record has {len(record.actions)} actions",
+                        line=line, column=col, json_path=f"/actions/{i}")
         player = s.current_player()
         legal = len(s.legal_actions())
         try:
-            action = given if isinstance(given, int) else s.string_to_action(given)
+            if isinstance(given, int):
+                action = given
+            else:
+                try:
+                    action = s.string_to_action(given)
+                except IllegalActionError:
+                    raise IllegalActionError(f"no legal action reads {given!r}") from None
             text = s.action_to_string(action)
             before = len(s.log())
             s.apply_action(action)
         except IllegalActionError as exc:
-            options = "; ".join(s.action_to_string(a) for a in s.legal_actions()[:8])
-            raise RecordError(f"{where}: {exc}", [f"legal here: {options} ..."]) from exc
+            shown = s.legal_actions()[:8]
+            options = "; ".join(s.action_to_string(a) for a in shown)
+            more = " ..." if len(s.legal_actions()) > len(shown) else ""
+            raise error(name, "record-illegal-action",
+                        f"step {n} (player {player}): {exc}", line=line, column=col,
+                        json_path=f"/actions/{i}", hint=f"legal here: {options}{more}") from exc
         events = [e for _, e in s.log()[before:]]
         yield Step(i, player, legal, action, text, record.comments.get(i, ""), events), s
 

@@ -1,18 +1,28 @@
 """Reading record and position files: validation, tile set and variant resolution.
 
-Both kinds are YAML documents checked against their JSON Schema
-(``spec/record.schema.json``, ``spec/position.schema.json``) through the
-validation API (:func:`botanik_design.spec.validate.validate_text`), then
-their ``tileset``/``variant`` references are loaded relative to the file and
-the optional ``options`` overrides are applied (checked against the
-variant schema's options).  Every problem raises :class:`RecordError`.
+Both kinds are YAML documents read and checked by the validator
+(:func:`botanik_design.spec.validate.validate_path` /
+:func:`~botanik_design.spec.validate.validate_text`), so that ``score`` and
+``replay`` report exactly what ``botanik-design validate`` reports (same
+messages, same rule ids, same exit codes).  Before anything is read the path
+must be a regular file: a folder, a pipe or a device is refused with a message
+saying what it is (a pipe would block, ``/dev/zero`` never ends).  A file of
+another kind (a tile set given to ``score``) is named as such instead of
+listing schema errors.  Then the ``tileset``/``variant`` references are loaded
+relative to the file and the optional ``options`` overrides are applied.
+
+Every problem raises :class:`SpecFileError` (a :class:`RecordError`) that
+carries validator-style :class:`~botanik_design.spec.validate.Diagnostic`\\ s
+and the exit code: 2 for ``io-*`` problems (missing, a folder, not a regular
+file, unreadable), 1 for anything else.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import jsonschema
 import yaml
@@ -23,69 +33,234 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.bundled import schema
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import load_tileset, load_variant
+from botanik_design.spec.validate import Diagnostic, validate_path, validate_text
+
+#: Document kinds in the order their marker keys decide the kind (a record also
+#: names a ``variant`` and a ``tileset``; a variant names a ``tileset``).
+KIND_KEYS: tuple[str, ...] = ("record", "position", "variant", "tileset")
+
+KIND_NAMES: dict[str, str] = {
+    "record": "a game record", "position": "a position",
+    "variant": "a variant", "tileset": "a tile set",
+}
+
+_KIND_HINTS: dict[str, str] = {
+    "record": "replay it with `botanik-design replay`",
+    "position": "score it with `botanik-design score`",
+    "variant": "check it with `botanik-design validate`",
+    "tileset": "check it with `botanik-design validate`",
+}
 
 
-def read_text(path: Path) -> str:
-    """The file's text; :class:`RecordError` (``io`` in the message) when unreadable."""
+class SpecFileError(RecordError):
+    """A record or position file cannot be used.
+
+    ``diagnostics`` are validator-style (file, line, column, level, rule,
+    message); ``exit_code`` is 2 for I/O problems, 1 for invalid content.
+    """
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic], exit_code: int = 1) -> None:
+        super().__init__(message, [d.format() for d in diagnostics])
+        self.diagnostics = diagnostics
+        self.exit_code = exit_code
+
+    def __str__(self) -> str:
+        if len(self.diagnostics) == 1:
+            return self.diagnostics[0].format()
+        return super().__str__()
+
+
+def error(file: str, rule: str, message: str, *, line: int | None = None,
+          column: int | None = None, hint: str = "", json_path: str = "",
+          exit_code: int = 1) -> SpecFileError:
+    """A :class:`SpecFileError` with a single error diagnostic."""
+    d = Diagnostic(file, line, column, "error", rule, message, json_path, hint)
+    return SpecFileError(f"{file}: {message}", [d], exit_code)
+
+
+def diagnostics_of(exc: SpecError, file: str) -> list[Diagnostic]:
+    """Validator-style diagnostics for any error raised while reading or replaying ``file``."""
+    found = getattr(exc, "diagnostics", None)
+    if isinstance(found, list) and found:
+        return found
+    head = str(exc.args[0]) if exc.args else str(exc)
+    hint = "; ".join(getattr(exc, "problems", []))
+    return [Diagnostic(file, None, None, "error", "record-invalid", head, "", hint)]
+
+
+def exit_code_of(exc: SpecError) -> int:
+    """The command's exit code for ``exc``: 2 for I/O problems, 1 otherwise."""
+    return int(getattr(exc, "exit_code", 1))
+
+
+def detect_kind(data: object) -> str | None:
+    """The kind of a document by its top-level marker key (``None``: no marker)."""
+    if not isinstance(data, dict):
+        return None
+    return next((k for k in KIND_KEYS if k in data), None)
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file (``None`` for a regular file).
+
+    Never opens the path, so a pipe cannot block.
+    """
+    mode = path.stat().st_mode
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    for test, what in ((stat.S_ISFIFO, "a named pipe (FIFO)"),
+                       (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return f"not a regular file: it is {what}"
+    return "not a regular file"
+
+
+def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
+    """Read, check and parse a ``kind`` file: ``(text, data)``; :class:`SpecFileError` else.
+
+    Order: the path must exist and be a regular file (exit 2 otherwise); the
+    validator reads it (size limit, encoding, YAML, schema, references); a
+    document of another kind is reported as such.
+    """
+    name = str(path)
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {exc}") from exc
+        if not path.exists():
+            raise error(name, "io-missing", "no such file", exit_code=2)
+        what = _not_a_file(path)
+    except OSError as exc:
+        raise error(name, "io-unreadable", f"cannot read: {exc.strerror or exc}",
+                    exit_code=2) from exc
+    if what is not None:
+        raise error(name, "io-unreadable", what, exit_code=2)
+    diags = [d for d in validate_path(path) if d.level == "error"]
+    if any(d.rule.startswith("io-") for d in diags):
+        raise SpecFileError(f"{name}: cannot read", diags, 2)
+    text: str | None = None
+    data: object = None
+    if not any(d.rule.startswith("yaml-") for d in diags):
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise error(name, "io-unreadable", f"cannot read: {exc.strerror or exc}",
+                        exit_code=2) from exc
+        except UnicodeDecodeError:  # the validator accepted it: should not happen
+            text = None
+        if text is not None:
+            try:
+                data = yaml.safe_load(text)
+            except (yaml.YAMLError, ValueError, RecursionError):
+                data = None
+    found = detect_kind(data)
+    if found is not None and found != kind:
+        raise error(name, "spec-wrong-kind",
+                    f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",
+                    hint=_KIND_HINTS[found], line=1, column=1)
+    if diags:
+        raise SpecFileError(f"{name}: not a valid {kind} file", diags, 1)
+    if text is None or not isinstance(data, dict):  # pragma: no cover - validator passed it
+        raise error(name, "spec-unknown-kind", f"not {KIND_NAMES[kind]}")
+    return text, data
 
 
 def parse_doc(text: str, name: str, kind: str, folder: Path | None) -> dict[str, Any]:
-    """Validate ``text`` as a ``kind`` document and return its data.
-
-    Uses the validation API when present (positions in messages), else
-    ``yaml.safe_load`` + the JSON Schema.
-    """
-    problems: list[str] = []
-    try:
-        from botanik_design.spec.validate import validate_text
-    except ImportError:  # pragma: no cover - the validator ships with the package
-        validate_text = None  # type: ignore[assignment]
-    if validate_text is not None:
-        diags = validate_text(text, name, kind, base=folder)
-        problems = [d.format() for d in diags if d.level == "error"]
-        if problems:
-            raise RecordError(f"{name}: not a valid {kind} file", problems)
+    """Validate ``text`` as a ``kind`` document (:func:`validate_text`) and return its data."""
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RecordError(f"{name}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise RecordError(f"{name}: a {kind} file must be a mapping with a `{kind}` key")
-    validator = jsonschema.Draft202012Validator(schema(kind))
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
-        problems.append(f"{name}: /{'/'.join(map(str, err.absolute_path))}: {err.message}")
-    if problems:
-        raise RecordError(f"{name}: not a valid {kind} file", problems)
+    except (yaml.YAMLError, ValueError, RecursionError):
+        data = None
+    found = detect_kind(data)
+    if found is not None and found != kind:
+        raise error(name, "spec-wrong-kind", f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",
+                    hint=_KIND_HINTS[found], line=1, column=1)
+    diags = [d for d in validate_text(text, name, kind, base=folder) if d.level == "error"]
+    if diags:
+        raise SpecFileError(f"{name}: not a valid {kind} file", diags, 1)
+    if not isinstance(data, dict):  # pragma: no cover - the validator rejects it
+        raise error(name, "spec-unknown-kind", f"not {KIND_NAMES[kind]}")
     return data
 
 
-def resolve_rules(data: dict[str, Any], name: str, folder: Path | None) -> tuple[TileSet, Variant]:
+class Locator:
+    """Line and column (1-based) of values in a YAML text, by JSON-pointer-like path."""
+
+    def __init__(self, text: str | None) -> None:
+        self._root: yaml.Node | None = None
+        if text:
+            try:
+                self._root = yaml.compose(text, Loader=yaml.SafeLoader)
+            except (yaml.YAMLError, ValueError, RecursionError):
+                self._root = None
+
+    def at(self, *path: str | int) -> tuple[int | None, int | None]:
+        """``(line, column)`` of the value at ``path`` (``(None, None)`` when unknown)."""
+        node = self._root
+        for part in path:
+            if isinstance(node, yaml.MappingNode) and isinstance(part, str):
+                node = next((v for k, v in node.value
+                             if isinstance(k, yaml.ScalarNode) and k.value == part), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+                node = node.value[part] if 0 <= part < len(node.value) else None
+            else:
+                node = None
+            if node is None:
+                return None, None
+        if node is None:
+            return None, None
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def resolve_rules(data: dict[str, Any], name: str, folder: Path | None,
+                  where: Locator | None = None) -> tuple[TileSet, Variant]:
     """Load the document's variant (with ``options`` applied) and tile set."""
+    loc = where or Locator(None)
+
+    def fail(rule: str, key: str, message: str, problems: list[str] | None = None) -> NoReturn:
+        line, col = loc.at(key)
+        raise error(name, rule, message, line=line, column=col, json_path=f"/{key}",
+                    hint="; ".join(problems or []))
+
     try:
         variant = load_variant(str(data["variant"]), folder)
     except SpecError as exc:
-        raise RecordError(f"{name}: variant {data['variant']!r}: {exc}") from exc
+        fail("record-variant", "variant", f"variant {data['variant']!r}: {exc.args[0]}",
+             exc.problems)
     options = data.get("options") or {}
     if options:
-        v_schema = schema("variant")
-        check = jsonschema.Draft202012Validator(v_schema)
+        check = jsonschema.Draft202012Validator(schema("variant"))
         errs = list(check.iter_errors({"variant": "override", "options": options}))
         if errs:
-            raise RecordError(
-                f"{name}: invalid option overrides",
-                [f"{name}: /options/{'/'.join(map(str, e.absolute_path))[8:]}: {e.message}"
-                 for e in errs],
-            )
+            fail("record-options", "options", "invalid option overrides",
+                 [f"/options/{'/'.join(map(str, e.absolute_path))[8:]}: {e.message}"
+                  for e in errs])
         variant = dataclasses.replace(variant, **options)
     ts_ref = data.get("tileset") or variant.tileset
     if ts_ref is None:
-        raise RecordError(f"{name}: no tile set: name one with `tileset:`")
+        fail("record-tileset", "variant", "no tile set: name one with `tileset:`")
     try:
         tileset = load_tileset(str(ts_ref), folder)
     except SpecError as exc:
-        raise RecordError(f"{name}: tile set {ts_ref!r}: {exc}") from exc
+        fail("record-tileset", "tileset" if data.get("tileset") else "variant",
+             f"tile set {ts_ref!r}: {exc.args[0]}", exc.problems)
     return tileset, variant
+
+
+def error_report(exc: SpecError, file: str) -> dict[str, Any]:
+    """The JSON object ``score``/``replay --format json`` print when they fail.
+
+    Keys (stable): ``ok`` (false), ``file``, ``exit_code``, ``error`` (the first
+    message) and ``diagnostics``, each with the keys of ``validate``'s JSON
+    report: ``file``, ``line``, ``column``, ``level``, ``rule``, ``message``,
+    ``json_path``, ``hint``.
+    """
+    diags = diagnostics_of(exc, file)
+    return {
+        "ok": False,
+        "file": file,
+        "exit_code": exit_code_of(exc),
+        "error": diags[0].message,
+        "diagnostics": [dataclasses.asdict(d) for d in diags],
+    }

@@ -6,10 +6,14 @@ A difference means a rule changed: read the diff, then run
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.engine.golden import GOLDEN_DIR, golden_files, golden_text
+from botanik_design.engine.golden import golden_files, golden_text
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
 FILES = golden_files()
 

@@ -46,13 +46,20 @@ def find_golden_dir(start: Path | None = None) -> Path | None:
 
 
 def inside_installation(folder: Path) -> bool:
-    """Whether ``folder`` lies in an installed package tree (``site-packages`` or
-    ``dist-packages``), which ``golden`` must never write into."""
+    """Whether ``folder`` lies in an installed package tree, which ``golden`` must
+    never write into: a ``site-packages``/``dist-packages`` folder, or the folder this
+    package was installed into (``pip install --target``) when that is not a checkout
+    (no ``pyproject.toml``)."""
     try:
-        parts = folder.resolve().parts
+        where = folder.resolve()
     except OSError:
-        parts = folder.absolute().parts
-    return any(p in ("site-packages", "dist-packages") for p in parts)
+        where = folder.absolute()
+    if any(p in ("site-packages", "dist-packages") for p in where.parts):
+        return True
+    installed = Path(__file__).resolve().parents[2]
+    if (installed / "pyproject.toml").is_file():
+        return False  # a source checkout (editable install)
+    return where == installed or installed in where.parents
 
 
 def golden_text(tileset: TileSet, variant: Variant, seed: int = GOLDEN_SEED) -> str:

@@ -15,9 +15,10 @@
       - {action: 1050, comment: "why this move"}    # or either, with a comment
     expect: {totals: [12, 9], winner: 0}            # optional: replay checks it
 
-Steps are numbered from 1 in every message (``step 21`` is the record's 21st
-action, the 21st line of ``replay``'s listing) and errors point at the
-action's line and column in the file when it was read from one.
+Actions are numbered from 1 in every message (``action 21`` is the 21st entry
+of ``actions``, numbered 21 in ``replay``'s listing and ``"step": 21`` in its
+JSON) and errors point at the action's line and column in the file when it
+was read from one.
 
 A game needs enough machine tiles for the setup and one round (see
 :func:`setup_shortfall`): a ``deal`` (or a tile set) that cannot fill every
@@ -171,8 +172,8 @@ def load_record(path: Path) -> GameRecord:
 def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple[Step, GameState]]:
     """Apply the record's actions one by one, yielding each :class:`Step` and the state after it.
 
-    Raises :class:`~.specfiles.SpecFileError` naming the step (1-based) and the
-    action's line and column when an action is illegal or the game ended before
+    Raises :class:`~.specfiles.SpecFileError` naming the action (1-based) and its
+    line and column when an action is illegal or the game ended before
     the record did.
     """
     s = state if state is not None else record.new_game()
@@ -184,7 +185,7 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
             line, col = record.where("actions", i)
         if s.is_terminal():
             raise error(name, "record-game-over",
-                        f"step {n}: the game is already over (it ended after step {i}); "
+                        f"action {n}: the game is already over (it ended after action {i}); "
                         f"the record has {len(record.actions)} actions",
                         line=line, column=col, json_path=f"/actions/{i}")
         player = s.current_player()
@@ -205,7 +206,7 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
             options = "; ".join(s.action_to_string(a) for a in shown)
             more = " ..." if len(s.legal_actions()) > len(shown) else ""
             raise error(name, "record-illegal-action",
-                        f"step {n} (player {player}): {exc}", line=line, column=col,
+                        f"action {n} (player {player}): {exc}", line=line, column=col,
                         json_path=f"/actions/{i}", hint=f"legal here: {options}{more}") from exc
         events = [e for _, e in s.log()[before:]]
         yield Step(i, player, legal, action, text, record.comments.get(i, ""), events), s

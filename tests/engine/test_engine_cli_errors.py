@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +206,7 @@ def test_unreadable_text_is_reported_as_validate_reports_it(
     assert expected[0].format() in err and "codec" not in err
 
 
-# -- 4. steps numbered from 1, at the action's line and column ----------------------------
+# -- 4. actions numbered from 1, at the action's line and column ----------------------------
 
 
 def test_illegal_action_names_its_step_and_line(
@@ -217,8 +219,8 @@ def test_illegal_action_names_its_step_and_line(
     captured = capsys.readouterr()
     assert "   1  player" in captured.out  # the listing counts from 1 ...
     err = captured.err
-    assert f"{path}:6:14: error: step 2 " in err  # ... so does the error, at the action
-    assert "step 1" not in err and "at step" not in err
+    assert f"{path}:6:14: error: action 2 (player" in err  # ... so does the error, at the action
+    assert "action 1 " not in err and "at step" not in err
 
 
 def test_record_past_the_end_names_the_step(
@@ -234,7 +236,7 @@ def test_record_past_the_end_names_the_step(
     path = _write(tmp_path / "long.yaml", data)
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
-    assert f"step {n + 1}: the game is already over (it ended after step {n})" in err
+    assert f"action {n + 1}: the game is already over (it ended after action {n})" in err
 
 
 # -- 5. a deal (or a tile set) too short for the setup and one round -------------------------
@@ -300,3 +302,33 @@ def test_replay_board_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert counts[""] == 2  # the final machines only
     assert counts["--board"] == counts["--boards"] > 2  # after every step as well
     assert counts["--no-board"] == 0
+
+
+def test_golden_from_a_non_editable_install(tmp_path: Path) -> None:
+    """The tester's case: a wheel installed elsewhere neither reads nor writes its own tree."""
+    dist, site = tmp_path / "dist", tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(dist), str(ROOT)], check=True, capture_output=True)
+    (wheel,) = dist.glob("botanik_design-*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(site), str(wheel)], check=True, capture_output=True)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def golden(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        code = ("import sys, botanik_design;"
+                "assert botanik_design.__file__.startswith(sys.argv[1]);"
+                "from botanik_design.cli import main; sys.exit(main(sys.argv[2:]))")
+        return subprocess.run([sys.executable, "-c", code, str(site), "golden", *args],
+                              cwd=cwd, env=env, capture_output=True, text=True)
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for args in ((), ("--check",)):
+        out = golden(*args, cwd=elsewhere)
+        assert out.returncode == 2 and "--dir" in out.stderr, out.stdout + out.stderr
+    assert not (site / "tests").exists() and list(elsewhere.iterdir()) == []
+    out = golden("--dir", str(site / "tests" / "engine" / "golden"), cwd=elsewhere)
+    assert out.returncode == 2 and not (site / "tests").exists(), out.stderr
+    out = golden("--check", cwd=ROOT / "tests")  # inside the checkout: its golden files
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert str(ROOT / "tests" / "engine" / "golden") in out.stdout

@@ -29,7 +29,10 @@ def test_every_bundled_variant_has_a_golden_file() -> None:
     assert {p.name for p in GOLDEN_DIR.glob("*.txt")} == set(FILES)
 
 
-def test_golden_check_command(capsys: pytest.CaptureFixture[str]) -> None:
+def test_golden_check_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(GOLDEN_DIR.parents[2])  # the default folder is found from here
     assert main(["golden", "--check"]) == 0
     assert "ok" in capsys.readouterr().out
 

@@ -80,11 +80,11 @@ def test_illegal_action_in_record_names_the_step(
         "record": "bad", "variant": "standard", "seed": 1,
         "actions": [9, "place red-corner at (5,5) r0"],
     }))
-    with pytest.raises(RecordError, match="step 2"):
+    with pytest.raises(RecordError, match="action 2"):
         play_record(load_record(path))
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "step 2" in err and "Traceback" not in err
+    assert "action 2" in err and "Traceback" not in err
 
 
 def test_record_too_long_or_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,6 +40,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--simulate", type=_positive, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
     p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")
+    p.add_argument("--simulate-budget", type=_seconds, metavar="SECONDS", default=20.0,
+                   help="time budget of --simulate per variant (default 20): when it runs "
+                   "out, the games left are not played and a sim-budget note says so")
 
 
 def _positive(text: str) -> int:
@@ -49,6 +52,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
 
 
@@ -72,8 +85,11 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
                 if not listed:
                     print(f"{arg}: no *.yaml or *.yml files here", file=sys.stderr)
                 files += [(f, str(f)) for f in listed]
-            elif path.exists():
+            elif path.exists() or path.is_symlink():
                 files.append((path, arg))
+            elif arg in bundled_variants() or arg in bundled_tilesets():
+                named = bundled_variants().get(arg) or bundled_tilesets()[arg]
+                files.append((named, arg))  # a bundled name, when no such file exists
             else:
                 problems.append(Diagnostic(arg, None, None, "error", "io-missing",
                                            "no such file or folder"))
@@ -95,30 +111,57 @@ def effective_entry(info: Any) -> dict[str, Any]:
     }
 
 
-def _simulate(session: Any, docs: list[Any], games: int, seed: int) -> list[Diagnostic] | None:
-    """Diagnostics of ``simulate_check`` per valid variant; ``None`` when no engine exists."""
+def _simulate(session: Any, docs: list[Any], games: int, seed: int,
+              budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]] | None:
+    """Findings of the simulation per valid variant, with a ``sim-summary`` note per variant
+    and the JSON counts; ``None`` when no engine exists."""
     try:
-        simulate_check = importlib.import_module("botanik_design.engine.dynamic").simulate_check
+        dynamic = importlib.import_module("botanik_design.engine.dynamic")
+        simulate_check = dynamic.simulate_check
     except (ImportError, AttributeError) as exc:
         print(f"validate --simulate: the game engine is not available ({exc})", file=sys.stderr)
         return None
+    simulate_variant = getattr(dynamic, "simulate_variant", None)
     out: list[Diagnostic] = []
-    for doc in docs:
-        if doc.kind != "variant" or not doc.schema_valid:
+    counts: list[dict[str, Any]] = []
+    variants = [d for d in docs if d.kind == "variant"]
+    if not variants:
+        for doc in docs:
+            if doc.kind == "tileset":
+                out.append(Diagnostic(doc.name, None, None, "note", "sim-no-variant",
+                                      "not simulated: a tile set alone has no rules; "
+                                      "simulate a variant that names it"))
+        if not out:
+            out.append(Diagnostic("validate", None, None, "note", "sim-no-variant",
+                                  "--simulate: no variant among the inputs"))
+        return out, counts
+    for doc in variants:
+        if not doc.schema_valid:
             continue
         info = session.variant_info(doc)
-        if info.variant is None or info.tileset is None:
+        if info.variant is None:
+            continue  # its errors are reported
+        if info.tileset is None:
+            out.append(Diagnostic(doc.name, None, None, "note", "sim-no-tileset",
+                                  "not simulated: the variant names no tile set"))
             continue
         try:
-            if "file" in inspect.signature(simulate_check).parameters:
-                found = simulate_check(info.tileset, info.variant, games, seed, file=doc.name)
+            if simulate_variant is not None:
+                result = simulate_variant(info.tileset, info.variant, games, seed,
+                                          file=doc.name, budget=budget)
+                out += list(result.diagnostics)
+                out.append(Diagnostic(doc.name, None, None, "note", "sim-summary",
+                                      result.summary()))
+                counts.append(result.to_dict())
+            elif "file" in inspect.signature(simulate_check).parameters:
+                out += list(simulate_check(info.tileset, info.variant, games, seed,
+                                           file=doc.name))
             else:
-                found = simulate_check(info.tileset, info.variant, games, seed)
-            out += list(found)
+                out += list(simulate_check(info.tileset, info.variant, games, seed))
         except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
             out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
                                   f"simulation crashed: {exc.__class__.__name__}: {exc}"))
-    return out
+    return out, counts
 
 
 def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -198,11 +241,13 @@ def run(args: argparse.Namespace) -> int:
         io_error = io_error or doc.io_error
         diagnostics += session.check(doc)
     diagnostics += _replay_records(docs, diagnostics)
+    simulation: list[dict[str, Any]] | None = None
     if args.simulate:
-        simulated = _simulate(session, docs, args.simulate, args.seed)
+        simulated = _simulate(session, docs, args.simulate, args.seed, args.simulate_budget)
         if simulated is None:
             return 2
-        diagnostics += simulated
+        diagnostics += simulated[0]
+        simulation = simulated[1]
     diagnostics = sorted_diagnostics(diagnostics)
     effective = [effective_entry(session.variant_info(d)) for d in docs
                  if args.show_effective and d.kind == "variant" and d.schema_valid
@@ -213,7 +258,8 @@ def run(args: argparse.Namespace) -> int:
                    "valid": not any(x.level == "error" and x.file == d.name for x in diagnostics)}
                   for d in docs]
         sys.stdout.write(report.format_json(diagnostics, listed,
-                                            effective if args.show_effective else None))
+                                            effective if args.show_effective else None,
+                                            simulation))
     else:
         if args.format == "github":
             sys.stdout.write(report.format_github(diagnostics))
@@ -228,6 +274,6 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if any(d.level == "error" for d in diagnostics):
         return 1
-    if args.strict and diagnostics:
-        return 1
+    if args.strict and any(d.level == "warning" for d in diagnostics):
+        return 1  # notes (informational findings of --simulate) never fail
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Level = Literal["error", "warning"]
+Level = Literal["error", "warning", "note"]
 
 #: Problems reported per file (of every kind together); the rest are summarised by one
 #: ``too-many-problems`` diagnostic.  Readers and the schema check stop early at this count.
@@ -38,7 +38,7 @@ class Diagnostic:
             self.file,
             self.line or 0,
             self.column or 0,
-            0 if self.level == "error" else 1,
+            {"error": 0, "warning": 1}.get(self.level, 2),
             self.rule,
         )
 

@@ -17,7 +17,8 @@ import yaml
 from botanik_design.spec.diagnostics import Diagnostic
 
 _RESET = "\x1b[0m"
-_STYLE = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "file": "\x1b[1m", "rule": "\x1b[2m"}
+_STYLE = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "note": "\x1b[1;36m",
+          "file": "\x1b[1m", "rule": "\x1b[2m"}
 
 #: Version of the JSON report layout; bumped only when a key changes meaning.
 JSON_VERSION = 1
@@ -71,12 +72,15 @@ def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
 
 
 def summary(diagnostics: Sequence[Diagnostic], files: int) -> str:
-    """A one-line count, e.g. ``2 errors, 1 warning in 5 files`` (``5 files OK`` when clean)."""
+    """A one-line count, e.g. ``2 errors, 1 warning in 5 files`` (``5 files OK`` when clean;
+    notes, which never fail a run, are counted after: ``5 files OK, 1 note``)."""
     e = sum(1 for d in diagnostics if d.level == "error")
-    w = len(diagnostics) - e
-    if not diagnostics:
-        return f"{files} file{'s' if files != 1 else ''} OK"
-    return (f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''} "
+    n = sum(1 for d in diagnostics if d.level == "note")
+    w = len(diagnostics) - e - n
+    notes = f", {n} note{'s' if n != 1 else ''}" if n else ""
+    if not e and not w:
+        return f"{files} file{'s' if files != 1 else ''} OK{notes}"
+    return (f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}{notes} "
             f"in {files} file{'s' if files != 1 else ''}")
 
 
@@ -89,18 +93,23 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
 
 
 def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any]],
-                effective: Sequence[dict[str, Any]] | None = None) -> str:
+                effective: Sequence[dict[str, Any]] | None = None,
+                simulation: Sequence[dict[str, Any]] | None = None) -> str:
     """The machine-readable report: ``version``, ``files``, ``diagnostics``, ``summary``
-    (and ``effective`` with ``--show-effective``)."""
+    (and ``effective`` with ``--show-effective``, ``simulation`` with ``--simulate``)."""
     errs = sum(1 for d in diagnostics if d.level == "error")
+    notes = sum(1 for d in diagnostics if d.level == "note")
     report: dict[str, Any] = {
         "version": JSON_VERSION,
         "files": list(files),
         "diagnostics": [as_dict(d) for d in diagnostics],
-        "summary": {"files": len(files), "errors": errs, "warnings": len(diagnostics) - errs},
+        "summary": {"files": len(files), "errors": errs,
+                    "warnings": len(diagnostics) - errs - notes, "notes": notes},
     }
     if effective is not None:
         report["effective"] = list(effective)
+    if simulation is not None:
+        report["simulation"] = list(simulation)
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -121,7 +130,8 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
             props += [f"line={d.line}", f"col={d.column or 1}"]
         props.append(f"title={_escape_prop(d.rule)}")
         text = d.message + (f"; {d.hint}" if d.hint else "")
-        lines.append(f"::{d.level} {','.join(props)}::{_escape_data(text)}")
+        level = "notice" if d.level == "note" else d.level
+        lines.append(f"::{level} {','.join(props)}::{_escape_data(text)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 

@@ -35,7 +35,7 @@ def test_json_has_stable_keys() -> None:
     assert list(report) == ["version", "files", "diagnostics", "summary"]
     assert list(report["diagnostics"][0]) == [
         "file", "line", "column", "level", "rule", "message", "json_path", "hint"]
-    assert report["summary"] == {"files": 1, "errors": 1, "warnings": 1}
+    assert report["summary"] == {"files": 1, "errors": 1, "warnings": 1, "notes": 0}
 
 
 def test_github_annotations_escape_properties_and_data() -> None:

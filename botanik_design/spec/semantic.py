@@ -3,14 +3,15 @@
 Tile sets: unique ids and colour names, colours declared, ``kind`` agreeing
 with ``type``, exits fitting the type, exactly two Source copies.  Variants
 (with their effective options and tile set): enough tiles for the setup, and
-option combinations that leave nothing to score.  Each function takes
-schema-valid data and returns diagnostics; none raises on such data.
+option combinations that leave nothing to score.  Each function
+returns diagnostics and never raises; :func:`check_tileset` also takes data
+with schema errors and skips the parts they are in.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from botanik_design.model.sides import Side, exits_mask
@@ -53,11 +54,32 @@ class _Out:
                                      rule, message, pointer(path), hint))
 
 
-def check_tileset(data: Mapping[str, Any], positions: Positions, name: str) -> list[Diagnostic]:
-    """Semantic errors of a schema-valid tile set document."""
+def _under(pointer_: str, prefix: str) -> bool:
+    return pointer_ == prefix or pointer_.startswith(prefix + "/")
+
+
+def check_tileset(data: Mapping[str, Any], positions: Positions, name: str,
+                  invalid: Iterable[str] = ()) -> list[Diagnostic]:
+    """Semantic errors of a tile set document.
+
+    ``invalid``: JSON pointers of schema errors.  A palette entry or tile with an
+    error under it is left out of the checks (the others are still checked); the
+    checks that need every tile (Source copies, enough tiles) and every colour
+    (undeclared colours) run only when those parts are all valid.
+    """
     out = _Out(name, positions)
+    bad = list(invalid)
+    palette = data.get("palette")
+    tiles = data.get("tiles")
+    palette = palette if isinstance(palette, list) else []
+    tiles = tiles if isinstance(tiles, list) else []
+    palette_ok = isinstance(data.get("palette"), list) and not any(
+        _under(p, "/palette") for p in bad)
+    tiles_ok = isinstance(data.get("tiles"), list) and not any(_under(p, "/tiles") for p in bad)
     declared: dict[str, int] = {}
-    for i, colour in enumerate(data["palette"]):
+    for i, colour in enumerate(palette):
+        if any(_under(p, f"/palette/{i}") for p in bad) or not isinstance(colour, dict):
+            continue
         cname = colour["name"]
         if cname in declared:
             out.add(("palette", i, "name"), "sem-duplicate-colour",
@@ -67,46 +89,59 @@ def check_tileset(data: Mapping[str, Any], positions: Positions, name: str) -> l
             declared[cname] = i
     ids: dict[str, int] = {}
     sources: list[int] = []
-    for i, tile in enumerate(data["tiles"]):
-        tid = tile["id"]
-        if tid in ids:
-            line = positions.value(("tiles", ids[tid], "id"))[0]
-            out.add(("tiles", i, "id"), "sem-duplicate-id",
-                    f"tile id `{tid}` is already used (line {line})",
-                    "each definition needs its own id; use `copies` for identical tiles")
-        else:
-            ids[tid] = i
-        ttype = TileType(tile["type"])
-        colour = tile.get("colour")
-        if colour is not None and colour not in declared:
-            close = difflib.get_close_matches(colour, list(declared), n=1, cutoff=0.6)
-            out.add(("tiles", i, "colour"), "sem-undeclared-colour",
-                    f"colour `{colour}` is not declared in the palette",
-                    f"did you mean `{close[0]}`?" if close else
-                    "declared: " + ", ".join(f"`{c}`" for c in declared))
-        want_kind = KIND_OF_TYPE[ttype].value
-        if tile["kind"] != want_kind:
-            out.add(("tiles", i, "kind"), "sem-kind-type",
-                    f"a `{ttype.value}` tile is of kind `{want_kind}`, not `{tile['kind']}`")
-        mask = exits_mask([Side[s] for s in tile["exits"]])
-        if not exits_fit_type(ttype, mask):
-            have = "".join(tile["exits"]) or "none"
-            out.add(("tiles", i, "exits"), "sem-exits-type",
-                    f"a `{ttype.value}` tile needs {EXITS_NEEDED[ttype]}; these exits are {have}")
-        if tile["kind"] == "source" or ttype is TileType.SOURCE:
+    for i, tile in enumerate(tiles):
+        if any(_under(p, f"/tiles/{i}") for p in bad) or not isinstance(tile, dict):
+            continue
+        try:
+            _check_tile(out, i, tile, declared if palette_ok else None, ids, positions)
+        except (KeyError, TypeError, ValueError):  # a schema error the caller did not pass
+            continue
+        if tile.get("kind") == "source" or tile.get("type") == "source":
             sources.append(i)
-    machine = sum(t["copies"] for i, t in enumerate(data["tiles"]) if i not in sources)
+    if not tiles_ok:
+        return out.items
+    machine = sum(t["copies"] for i, t in enumerate(tiles) if i not in sources)
     if machine < MIN_MACHINE_TILES:
         out.add(("tiles",), "sem-too-few-tiles",
                 f"the set has {int(machine)} machine tile(s); no variant can be played with "
                 f"fewer than {MIN_MACHINE_TILES} (one middle tile and one arrival tile)")
-    copies = sum(data["tiles"][i]["copies"] for i in sources)
+    copies = sum(tiles[i]["copies"] for i in sources)
     if copies != SOURCE_COPIES:
         path: Path = ("tiles", sources[0], "copies") if sources else ("tiles",)
         out.add(path, "sem-source-copies",
                 f"the set holds {copies} Source tile(s); it needs exactly {SOURCE_COPIES}, "
                 "one per player", "declare one `type: source` tile with `copies: 2`")
     return out.items
+
+
+def _check_tile(out: _Out, i: int, tile: Mapping[str, Any], declared: dict[str, int] | None,
+                ids: dict[str, int], positions: Positions) -> None:
+    """Duplicate id, undeclared colour (when ``declared`` is known), kind and exits vs type."""
+    tid = tile["id"]
+    if tid in ids:
+        line = positions.value(("tiles", ids[tid], "id"))[0]
+        out.add(("tiles", i, "id"), "sem-duplicate-id",
+                f"tile id `{tid}` is already used (line {line})",
+                "each definition needs its own id; use `copies` for identical tiles")
+    else:
+        ids[tid] = i
+    ttype = TileType(tile["type"])
+    colour = tile.get("colour")
+    if colour is not None and declared is not None and colour not in declared:
+        close = difflib.get_close_matches(colour, list(declared), n=1, cutoff=0.6)
+        out.add(("tiles", i, "colour"), "sem-undeclared-colour",
+                f"colour `{colour}` is not declared in the palette",
+                f"did you mean `{close[0]}`?" if close else
+                "declared: " + ", ".join(f"`{c}`" for c in declared))
+    want_kind = KIND_OF_TYPE[ttype].value
+    if tile["kind"] != want_kind:
+        out.add(("tiles", i, "kind"), "sem-kind-type",
+                f"a `{ttype.value}` tile is of kind `{want_kind}`, not `{tile['kind']}`")
+    mask = exits_mask([Side[s] for s in tile["exits"]])
+    if not exits_fit_type(ttype, mask):
+        have = "".join(tile["exits"]) or "none"
+        out.add(("tiles", i, "exits"), "sem-exits-type",
+                f"a `{ttype.value}` tile needs {EXITS_NEEDED[ttype]}; these exits are {have}")
 
 
 def setup_tiles(options: Mapping[str, Any]) -> int:

@@ -16,7 +16,7 @@ from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.positions import Positions
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
 from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
-from botanik_design.spec.variants import VariantInfo, resolve_variant
+from botanik_design.spec.variants import VariantInfo, check_refs, resolve_variant
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
 
 
@@ -137,11 +137,30 @@ class Session:
                                          int(Variant().min_group_size))
             elif doc.kind == "variant":
                 out += self.variant_info(doc).diagnostics
+        elif doc.data is not None and doc.kind is not None:
+            out += self._partial(doc)
         if doc.kind in ("record", "position") and doc.data is not None:
             out += games.check_game(self, doc)
         result = capped(out)
         self._checked[doc.key] = result
         return result
+
+    def _partial(self, doc: Doc) -> list[Diagnostic]:
+        """The semantic checks that still run on the schema-valid parts of a document with
+        schema errors (none when the schema check stopped early)."""
+        assert doc.data is not None
+        rules = {d.rule for d in doc.diagnostics}
+        if "schema-too-many" in rules or "too-many-problems" in rules:
+            return []
+        invalid = {d.json_path for d in doc.diagnostics if d.rule.startswith("schema-")
+                   and d.rule != "schema-additional-properties"}
+        if "" in invalid:
+            return []
+        if doc.kind == "tileset":
+            return semantic.check_tileset(doc.data, doc.positions, doc.name, invalid)
+        if doc.kind == "variant":
+            return check_refs(self, doc, invalid)
+        return []
 
     def resolve(self, ref: object, kind: str, folder: Path | None) -> Doc | None:
         """The document a ``tileset``/``extends`` reference names (``None``: no such file or

@@ -140,6 +140,8 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
                          "no rule can award a point: group_points_per_tile and "
                          "flower_points are 0 and no mecha bonus applies"))
     if broken:
+        if "tileset" in doc.data:  # still say when the variant's own tile set is wrong
+            _own_tileset(session, doc, out)
         return
     info.chain_ok = True
     # the tile set: the nearest variant in the chain that names one
@@ -151,18 +153,7 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
         info.tileset_origin = _origin(owner)
         ts_doc = session.resolve(ref, "tileset", owner.folder)
         if owner is doc:
-            if ts_doc is None:
-                names = sorted(bundled("tileset"))
-                out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
-                                 f"`tileset: {str(ref)[:80]}` names no tile set file and "
-                                 "no bundled tile set", _ref_hint(ref, names, "tile sets")))
-            elif ts_doc.kind != "tileset" or errors(session.check(ts_doc)):
-                what = f"is not a valid tile set: {_summary(ts_doc, session.check(ts_doc))}" \
-                    if ts_doc.kind in ("tileset", None) else \
-                    f"is a {ts_doc.kind}, not a tile set"
-                out.append(_diag(doc, ("tileset",), "sem-tileset-invalid",
-                                 f"tile set `{ts_doc.name}` {what}"))
-                ts_doc = None
+            ts_doc = _own_tileset(session, doc, out)
         elif ts_doc is not None and (ts_doc.kind != "tileset" or errors(session.check(ts_doc))):
             ts_doc = None
     if ts_doc is not None and ts_doc.data is not None:
@@ -187,6 +178,46 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
             info.variant = None
 
 
+
+
+def _own_tileset(session: Session, doc: Doc, out: list[Diagnostic]) -> Doc | None:
+    """The valid tile set ``doc`` itself names; else ``None``, with the reason in ``out``."""
+    assert doc.data is not None
+    ref = doc.data["tileset"]
+    ts_doc = session.resolve(ref, "tileset", doc.folder)
+    if ts_doc is None:
+        names = sorted(bundled("tileset"))
+        out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
+                         f"`tileset: {str(ref)[:80]}` names no tile set file and "
+                         "no bundled tile set", _ref_hint(ref, names, "tile sets")))
+        return None
+    if ts_doc.kind != "tileset" or errors(session.check(ts_doc)):
+        what = f"is not a valid tile set: {_summary(ts_doc, session.check(ts_doc))}" \
+            if ts_doc.kind in ("tileset", None) else f"is a {ts_doc.kind}, not a tile set"
+        out.append(_diag(doc, ("tileset",), "sem-tileset-invalid",
+                         f"tile set `{ts_doc.name}` {what}"))
+        return None
+    return ts_doc
+
+
+def check_refs(session: Session, doc: Doc, invalid: set[str]) -> list[Diagnostic]:
+    """For a variant with schema errors: do its own ``extends`` and ``tileset`` (where
+    schema-valid) name something that exists?"""
+    assert doc.data is not None
+    out: list[Diagnostic] = []
+    ref = doc.data.get("extends")
+    if isinstance(ref, str) and "/extends" not in invalid \
+            and session.resolve(ref, "variant", doc.folder) is None:
+        out.append(_diag(doc, ("extends",), "sem-unknown-parent",
+                         f"`extends: {ref[:80]}` names no variant file and no bundled variant",
+                         _ref_hint(ref, sorted(bundled("variant")), "variants")))
+    ref = doc.data.get("tileset")
+    if isinstance(ref, str) and "/tileset" not in invalid \
+            and session.resolve(ref, "tileset", doc.folder) is None:
+        out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
+                         f"`tileset: {ref[:80]}` names no tile set file and no bundled tile set",
+                         _ref_hint(ref, sorted(bundled("tileset")), "tile sets")))
+    return out
 
 
 def _ref_hint(ref: object, names: list[str], what: str) -> str:

@@ -19,6 +19,11 @@ from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hin
 from botanik_design.spec.variants import VariantInfo, check_refs, resolve_variant
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
 
+#: YAML problems whose value is kept only as a placeholder (its text): a schema error at the
+#: same place would be about the placeholder, not about what the author wrote.
+_PLACEHOLDER_RULES = frozenset({"yaml-tag", "yaml-bad-number", "yaml-ambiguous-bool",
+                                "yaml-ambiguous-number"})
+
 
 @dataclass
 class Doc:
@@ -80,7 +85,13 @@ class Session:
                         "not a known kind of spec: the top level has none of the keys "
                         + ", ".join(f"`{k}`" for k in known_kinds()), "", kind_hint(data)))
                 else:
-                    diags.extend(check_schema(data, found_kind, result.positions, name))
+                    # a value the YAML reader already rejected (a tag, an unusable number)
+                    # stands in as a placeholder: no second error about the placeholder
+                    rejected = {(d.line, d.column) for d in result.diagnostics
+                                if d.rule in _PLACEHOLDER_RULES and d.line is not None}
+                    diags.extend(d for d in check_schema(data, found_kind, result.positions,
+                                                         name)
+                                 if (d.line, d.column) not in rejected)
         doc = Doc(name, key, found_kind, data, result.positions, diags, folder)
         self._docs[key] = doc
         return doc

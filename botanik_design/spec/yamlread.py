@@ -47,6 +47,8 @@ MAX_NODES = 200_000
 
 _T = "tag:yaml.org,2002:"
 _CORE_SCALAR_TAGS = {_T + "str", _T + "int", _T + "float", _T + "bool", _T + "null"}
+#: The same list of allowed tags in every ``yaml-tag`` message, whatever the node.
+_CORE_TAGS_TEXT = "only YAML's core tags are: !!str, !!int, !!float, !!bool, !!null, !!map, !!seq"
 _MAP_TAGS = {None, "!", _T + "map"}
 _SEQ_TAGS = {None, "!", _T + "seq"}
 _MERGE = _T + "merge"
@@ -175,8 +177,8 @@ class _Reader:
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
         elif tag not in _CORE_SCALAR_TAGS:
-            self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: only YAML's "
-                        "core tags are (str, int, float, bool, null)", path,
+            self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: {_CORE_TAGS_TEXT}",
+                        path,
                         "remove the tag, or quote the value")
             return value
         if tag == _T + "str" or tag == _MERGE:
@@ -302,7 +304,8 @@ class _Reader:
                         value = _MERGE_KEY
                     elif event.tag not in (None, "!") and event.tag not in _CORE_SCALAR_TAGS:
                         self.report(pos, "yaml-tag", f"tag `{_short(event.tag)}` is not "
-                                    "allowed on a key", top.path, "remove the tag")
+                                    f"allowed on a key: {_CORE_TAGS_TEXT}", top.path,
+                                    "remove the tag")
                 else:
                     value = self.scalar(event, loader, path)
                 if anchor is not None:
@@ -317,8 +320,8 @@ class _Reader:
             tag: str | None = getattr(event, "tag", None)
             is_map = isinstance(event, ev.MappingStartEvent)
             if tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
-                self.report(pos, "yaml-tag", f"tag `{_short(str(tag))}` is not allowed: only "
-                            "YAML's core tags are (map, seq)", path, "remove the tag")
+                self.report(pos, "yaml-tag", f"tag `{_short(str(tag))}` is not allowed: "
+                            f"{_CORE_TAGS_TEXT}", path, "remove the tag")
             if anchor is not None:
                 self.open_anchors.add(anchor)
             stack.append(_Frame({} if is_map else [], path, pos, anchor))

@@ -192,11 +192,11 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
             path = kpath
             message = str(sub.get("x-message") or f"key `{banned[0]}` is not allowed here")
     elif v in ("minItems", "maxItems") and isinstance(instance, list):
-        n, limit = len(instance), err.validator_value
+        n, limit = len(instance), str(err.validator_value)
         have = "the list is empty" if n == 0 else f"the list has {n} item{'s' if n != 1 else ''}"
         message = f"{have}; at {'most' if v == 'maxItems' else 'least'} {limit}"
     elif v in ("minLength", "maxLength") and isinstance(instance, str):
-        n, limit = len(instance), err.validator_value
+        n, limit = len(instance), str(err.validator_value)
         have = "the text is empty" if n == 0 else \
             f"the text has {n} character{'s' if n != 1 else ''}"
         message = f"{have}; at {'most' if v == 'maxLength' else 'least'} {limit}"

@@ -192,14 +192,14 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
             path = kpath
             message = str(sub.get("x-message") or f"key `{banned[0]}` is not allowed here")
     elif v in ("minItems", "maxItems") and isinstance(instance, list):
-        n, limit = len(instance), str(err.validator_value)
+        n, bound = len(instance), str(err.validator_value)
         have = "the list is empty" if n == 0 else f"the list has {n} item{'s' if n != 1 else ''}"
-        message = f"{have}; at {'most' if v == 'maxItems' else 'least'} {limit}"
+        message = f"{have}; at {'most' if v == 'maxItems' else 'least'} {bound}"
     elif v in ("minLength", "maxLength") and isinstance(instance, str):
-        n, limit = len(instance), str(err.validator_value)
+        n, bound = len(instance), str(err.validator_value)
         have = "the text is empty" if n == 0 else \
             f"the text has {n} character{'s' if n != 1 else ''}"
-        message = f"{have}; at {'most' if v == 'maxLength' else 'least'} {limit}"
+        message = f"{have}; at {'most' if v == 'maxLength' else 'least'} {bound}"
     elif v == "pattern" and isinstance(instance, str):
         message = f"{_short(instance)} does not match the pattern `{err.validator_value}`"
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",

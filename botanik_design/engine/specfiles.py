@@ -20,6 +20,7 @@ file, unreadable), 1 for anything else.
 from __future__ import annotations
 
 import dataclasses
+import re
 import stat
 from pathlib import Path
 from typing import Any, NoReturn
@@ -100,6 +101,12 @@ def detect_kind(data: object) -> str | None:
     return next((k for k in KIND_KEYS if k in data), None)
 
 
+def _kind_by_lines(text: str) -> str | None:
+    """The kind of a text that is not clean YAML, from its unindented ``key:`` lines."""
+    keys = {m.group(1) for m in re.finditer(r"^([a-z]+)[ \t]*:", text, re.MULTILINE)}
+    return next((k for k in KIND_KEYS if k in keys), None)
+
+
 def _not_a_file(path: Path) -> str | None:
     """What ``path`` is when it is not a regular file (``None`` for a regular file).
 
@@ -141,7 +148,8 @@ def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
         raise SpecFileError(f"{name}: cannot read", diags, 2)
     text: str | None = None
     data: object = None
-    if not any(d.rule.startswith("yaml-") for d in diags):
+    yaml_rules = {d.rule for d in diags if d.rule.startswith("yaml-")}
+    if not yaml_rules & {"yaml-binary", "yaml-encoding", "yaml-too-large"}:
         try:
             text = path.read_bytes().decode("utf-8-sig")
         except OSError as exc:
@@ -149,12 +157,12 @@ def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
                         exit_code=2) from exc
         except UnicodeDecodeError:  # the validator accepted it: should not happen
             text = None
-        if text is not None:
-            try:
-                data = yaml.safe_load(text)
-            except (yaml.YAMLError, ValueError, RecursionError):
-                data = None
-    found = detect_kind(data)
+    if text is not None and not yaml_rules:
+        try:
+            data = yaml.safe_load(text)
+        except (yaml.YAMLError, ValueError, RecursionError):
+            data = None
+    found = detect_kind(data) if text is None or not yaml_rules else _kind_by_lines(text)
     if found is not None and found != kind:
         raise error(name, "spec-wrong-kind",
                     f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",

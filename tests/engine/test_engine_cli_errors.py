@@ -185,6 +185,13 @@ def test_score_names_an_invalid_record_by_its_kind(
     path = _record(tmp_path, [], seed="one")  # an invalid record is still a record
     assert main(["score", str(path)]) == 1
     assert "this is a game record, not a position" in capsys.readouterr().err
+    broken = tmp_path / "broken.yaml"  # not even clean YAML: still recognised as a variant
+    broken.write_text("variant: v\noptions:\n  registry_columns: 3: 4\n")
+    assert main(["score", str(broken)]) == 1
+    assert "this is a variant, not a position" in capsys.readouterr().err
+    broken.write_text("position: p\nvariant: standard\nmachines: [[\n")  # the right kind
+    assert main(["score", str(broken)]) == 1
+    assert "yaml-syntax" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("content", "rule"), [

@@ -202,11 +202,14 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
             before = len(s.log())
             s.apply_action(action)
         except IllegalActionError as exc:
+            reason = str(exc)
+            if isinstance(given, int) and reason.startswith(f"action {given} "):
+                reason = f"`{given}` " + reason[len(f"action {given} "):]  # one "action" per line
             shown = s.legal_actions()[:8]
             options = "; ".join(s.action_to_string(a) for a in shown)
             more = " ..." if len(s.legal_actions()) > len(shown) else ""
             raise error(name, "record-illegal-action",
-                        f"action {n} (player {player}): {exc}", line=line, column=col,
+                        f"action {n} (player {player}): {reason}", line=line, column=col,
                         json_path=f"/actions/{i}", hint=f"legal here: {options}{more}") from exc
         events = [e for _, e in s.log()[before:]]
         yield Step(i, player, legal, action, text, record.comments.get(i, ""), events), s

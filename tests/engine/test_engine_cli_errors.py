@@ -230,6 +230,15 @@ def test_illegal_action_names_its_step_and_line(
     assert "action 1 " not in err and "at step" not in err
 
 
+def test_illegal_integer_action_says_action_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _record(tmp_path, [99999])
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "error: action 1 (player" in err and "): `99999` (" in err and "is not legal" in err
+
+
 def test_record_past_the_end_names_the_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

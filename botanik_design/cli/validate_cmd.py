@@ -83,7 +83,8 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
             if path.is_dir():
                 listed = yaml_files(path)
                 if not listed:
-                    print(f"{arg}: no *.yaml or *.yml files here", file=sys.stderr)
+                    problems.append(Diagnostic(arg, None, None, "error", "io-no-files",
+                                               "the folder holds no *.yaml or *.yml file"))
                 files += [(f, str(f)) for f in listed]
             elif path.exists() or path.is_symlink():
                 files.append((path, arg))

@@ -148,6 +148,8 @@ def effective_yaml(entry: dict[str, Any]) -> str:
              f"variant: {yaml_scalar(entry['variant'])}"]
     if entry.get("tileset") is not None:
         lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  # from {entry['tileset_from']}")
+    else:
+        lines.append("tileset: null  # none: no variant in the chain names a tile set")
     lines.append("options:")
     for name, item in entry["options"].items():
         lines.append(f"  {name}: {yaml_scalar(item['value'])}  # {item['from']}")

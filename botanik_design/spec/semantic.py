@@ -11,6 +11,7 @@ with schema errors and skips the parts they are in.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -54,6 +55,20 @@ class _Out:
                                      rule, message, pointer(path), hint))
 
 
+def _invisible(symbol: object) -> str:
+    """``""`` when ``symbol`` is a visible character, else what it is (``U+200B ZERO WIDTH
+    SPACE``): white space, control, format (zero-width) and unassigned characters, and
+    combining marks, which have no shape of their own."""
+    if not isinstance(symbol, str) or len(symbol) != 1:
+        return ""
+    category = unicodedata.category(symbol)
+    if category[0] in "ZCM" or symbol.isspace():
+        name = unicodedata.name(symbol, "") or (
+            "a control character" if category == "Cc" else "an unassigned character")
+        return f"U+{ord(symbol):04X} ({name})"
+    return ""
+
+
 def _under(pointer_: str, prefix: str) -> bool:
     return pointer_ == prefix or pointer_.startswith(prefix + "/")
 
@@ -81,6 +96,11 @@ def check_tileset(data: Mapping[str, Any], positions: Positions, name: str,
         if any(_under(p, f"/palette/{i}") for p in bad) or not isinstance(colour, dict):
             continue
         cname = colour["name"]
+        invisible = _invisible(colour.get("symbol"))
+        if invisible:
+            out.add(("palette", i, "symbol"), "sem-invisible-symbol",
+                    f"the colour-blind symbol of `{cname}` is {invisible}, which cannot be seen",
+                    "use one visible character, e.g. `♦`, `R` or `●`")
         if cname in declared:
             out.add(("palette", i, "name"), "sem-duplicate-colour",
                     f"colour `{cname}` is declared twice (first as palette entry "
@@ -172,3 +192,34 @@ def scores_possible(options: Mapping[str, Any]) -> bool:
         or options["flower_points"] > 0
         or (options["mecha_botanist"] == "wildcard" and options["mecha_bonus"] > 0)
     )
+
+
+def no_score_reason(tileset: TileSet, options: Mapping[str, Any]) -> str:
+    """Why no rule can award a point with this tile set (``""``: some rule can).
+
+    Conservative: a colour group can score when some colour has at least
+    ``min_group_size`` tiles (copies counted), flowers when some tile has one,
+    the mecha bonus when a wildcard mecha-botanist exists.
+    """
+    if not scores_possible(options):
+        return ""  # reported without the tile set
+    per_colour: dict[str, int] = {}
+    for t in tileset.machine_tiles:
+        if t.colour is not None:
+            per_colour[t.colour] = per_colour.get(t.colour, 0) + t.copies
+    biggest = max(per_colour.values(), default=0)
+    groups = options["group_points_per_tile"] > 0 and biggest >= options["min_group_size"]
+    flowers = options["flower_points"] > 0 and any(t.flowers > 0 for t in tileset.machine_tiles)
+    mechas = (options["mecha_botanist"] == "wildcard" and options["mecha_bonus"] > 0
+              and any(t.kind.value == "mecha" for t in tileset.machine_tiles))
+    if groups or flowers or mechas:
+        return ""
+    parts = []
+    if options["group_points_per_tile"] > 0:
+        parts.append(f"no colour has {options['min_group_size']} tiles (min_group_size; the "
+                     f"largest colour has {biggest})")
+    if options["flower_points"] > 0:
+        parts.append("no tile has a flower")
+    if options["mecha_botanist"] == "wildcard" and options["mecha_bonus"] > 0:
+        parts.append("the set has no mecha-botanist")
+    return "; ".join(parts) or "no scoring rule applies"

@@ -165,6 +165,13 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
         if owner is doc or len(chain) == 1 or any(k in own for k in _SETUP_OPTIONS):
             at: JPath = next((("options", k) for k in _SETUP_OPTIONS if k in own), anchor)
             out += semantic.check_setup(tileset, options, at, doc.positions, doc.name)
+        why = semantic.no_score_reason(tileset, options)
+        if why and (owner is doc or len(chain) == 1
+                    or any(k in own for k in (*_SCORING_OPTIONS, "min_group_size"))):
+            where_ = next((("options", k) for k in ("min_group_size", *_SCORING_OPTIONS)
+                           if k in own), anchor)
+            out.append(_diag(doc, where_, "sem-no-scoring",
+                             f"no rule can award a point with tile set `{tileset.name}`: {why}"))
         out += lint.lint_variant_tileset(own, options, tileset, ts_doc.data, anchor,
                                          doc.positions, doc.name,
                                          int(Variant().min_group_size))

@@ -200,6 +200,12 @@ class _Reader:
                         f"`{value}` is a base-60 or octal number in YAML 1.1 but not in 1.2",
                         path, f"write '{value}' in quotes for a string, or a plain decimal")
             return value
+        if event.implicit[0] and "_" in value and tag in (_T + "int", _T + "float"):
+            self.report(pos, "yaml-ambiguous-number",
+                        f"`{value}` is a number with `_` separators in YAML 1.1 but text in "
+                        "YAML 1.2", path,
+                        f"write '{value}' in quotes for a string, or the number without `_`")
+            return value
         try:
             if tag == _T + "int":
                 return _CONSTRUCTOR.construct_yaml_int(node)

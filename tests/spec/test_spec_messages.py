@@ -53,3 +53,9 @@ def test_no_second_error_about_a_rejected_value() -> None:
     found = validate_text("variant: n\noptions: {registry_columns: " + "9" * 5000 + "}\n",
                           "v.yaml")
     assert [d.rule for d in found] == ["yaml-bad-number"]
+
+
+def test_invisible_symbols_are_named() -> None:
+    found = [d.message for d in validate_path(FIXTURES / "sem-invisible-symbol.yaml")]
+    assert any("U+200B (ZERO WIDTH SPACE)" in m for m in found)
+    assert any("U+0009 (a control character)" in m for m in found)

@@ -98,14 +98,72 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.tui.editor.app import EditorApp
 
     app = EditorApp(doc, note=note)
-    app.run()
+    rescued: list[Path | None] = []
+    restore = install_signal_handlers(app, doc, rescued)
+    try:
+        app.run()
+    finally:
+        restore()
+    if rescued:
+        where = rescued[0]
+        if where is not None:
+            print(f"error: the editor was stopped (terminal closed or killed); your unsaved "
+                  f"edits are in {where} ({doc.name} was not changed)", file=sys.stderr)
+        elif doc.modified:
+            print(f"error: the editor was stopped and the unsaved edits to {doc.name} could "
+                  "not be written anywhere", file=sys.stderr)
+        return 1
     if app.return_code and doc.modified:
         return _rescue(doc)
     return int(app.return_code or 0)
 
 
-def _rescue(doc: Any) -> int:
-    """The editor crashed with unsaved edits: write them beside the file, never over it."""
+#: Signals that end the editor: the terminal was closed (SIGHUP) or it was killed (SIGTERM).
+STOP_SIGNALS = ("SIGHUP", "SIGTERM")
+
+
+def on_stop_signal(app: Any, doc: Any, signum: int, rescued: list[Path | None]) -> Path | None:
+    """A stop signal arrived: write the unsaved edits beside the file (as a crash
+    does), note where in ``rescued``, and ask the app to exit (the terminal is restored)."""
+    where = write_rescue(doc) if doc.modified else None
+    rescued.append(where)
+    try:
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # the app's loop is not running (yet, or any more)
+        app.exit(return_code=1)
+    else:
+        loop.call_soon_threadsafe(lambda: app.exit(return_code=1))
+    return where
+
+
+def install_signal_handlers(app: Any, doc: Any, rescued: list[Path | None]) -> Any:
+    """Handle SIGHUP and SIGTERM with :func:`on_stop_signal`; returns a function that
+    puts the previous handlers back."""
+    import signal
+
+    previous: dict[int, Any] = {}
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None:  # not on this platform
+            continue
+
+        def handler(num: int, frame: Any) -> None:
+            on_stop_signal(app, doc, num, rescued)
+
+        previous[signum] = signal.signal(signum, handler)
+
+    def restore() -> None:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+    return restore
+
+
+def write_rescue(doc: Any) -> Path | None:
+    """Write ``doc``'s text to ``NAME.yaml.unsaved-<time>`` beside it (else in the current
+    folder), never over the file; the path written, ``None`` when nowhere could be."""
     from datetime import datetime
 
     from botanik_design.spec.atomic import write_atomic
@@ -117,6 +175,14 @@ def _rescue(doc: Any) -> int:
             write_atomic(rescue, doc.text)
         except OSError:
             continue
+        return rescue
+    return None
+
+
+def _rescue(doc: Any) -> int:
+    """The editor crashed with unsaved edits: write them beside the file, never over it."""
+    rescue = write_rescue(doc)
+    if rescue is not None:
         print(f"error: the editor stopped unexpectedly; your unsaved edits are in {rescue} "
               f"({doc.name} was not changed)", file=sys.stderr)
         return 1

@@ -112,3 +112,55 @@ def test_a_crash_with_unsaved_edits_writes_them_beside_the_file(
     rescued = [p for p in tmp_path.iterdir() if p.name.startswith("q.yaml.unsaved-")]
     assert len(rescued) == 1 and "copies: 9}" in rescued[0].read_text(encoding="utf-8")
     assert str(rescued[0]) in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+def test_a_stop_signal_writes_the_unsaved_edits_beside_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    signame: str,
+) -> None:
+    import signal
+
+    path = tmp_path / "q.yaml"
+    original = (ROOT / "tilesets" / "quick-3.yaml").read_text(encoding="utf-8")
+    path.write_text(original, encoding="utf-8")
+    signum = getattr(signal, signame)
+    before = signal.getsignal(signum)
+    exits: list[object] = []
+
+    def run_then_signal(self: app_module.EditorApp, *args: object, **kwargs: object) -> None:
+        self.doc.set_field(1, "copies", 9)
+        monkeypatch.setattr(self, "exit", lambda **kw: exits.append(kw))
+        handler = signal.getsignal(signum)
+        assert callable(handler) and handler is not before
+        handler(signum, None)  # what the terminal closing / kill would run
+
+    monkeypatch.setattr(app_module.EditorApp, "run", run_then_signal)
+    assert main(["edit", str(path)]) == 1
+    assert exits, "the app was not asked to exit"
+    assert signal.getsignal(signum) is before  # handlers put back
+    assert path.read_text(encoding="utf-8") == original
+    rescued = [p for p in tmp_path.iterdir() if p.name.startswith("q.yaml.unsaved-")]
+    assert len(rescued) == 1 and "copies: 9}" in rescued[0].read_text(encoding="utf-8")
+    err = capsys.readouterr().err
+    assert str(rescued[0]) in err and "stopped" in err
+
+
+def test_a_stop_signal_without_edits_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import signal
+
+    path = tmp_path / "q.yaml"
+    path.write_text((ROOT / "tilesets" / "quick-3.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+
+    def run_then_signal(self: app_module.EditorApp, *args: object, **kwargs: object) -> None:
+        monkeypatch.setattr(self, "exit", lambda **kw: None)
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler)
+        handler(signal.SIGTERM, None)
+
+    monkeypatch.setattr(app_module.EditorApp, "run", run_then_signal)
+    assert main(["edit", str(path)]) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["q.yaml"]

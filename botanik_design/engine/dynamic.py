@@ -95,7 +95,7 @@ class SimResult:
     def summary(self) -> str:
         """``20 games played: no problems`` (or what went wrong, or why it stopped)."""
         if self.skipped:
-            return f"not simulated: {self.skipped}"
+            return "no game played: the tile set is too large to simulate (see sim-budget)"
         text = f"{self.played} game{'s' if self.played != 1 else ''} played"
         if self.played != self.requested:
             text = f"{self.played} of {self.requested} games played"

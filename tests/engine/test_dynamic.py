@@ -88,7 +88,7 @@ def test_huge_sets_are_not_simulated() -> None:
     res = simulate_variant(_big_set(dynamic.MAX_SIM_TILES), variant("standard"), 1)
     assert res.played == 0 and res.skipped
     assert [(d.rule, d.level) for d in res.diagnostics] == [("sim-budget", "note")]
-    assert res.summary().startswith("not simulated: ")
+    assert res.summary().startswith("no game played: ")
 
 
 def test_crash_counts_in_the_summary(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ JSON) and errors point at the action's line and column in the file when it
 was read from one.
 
 A game needs enough machine tiles for the setup and one round (see
-:func:`setup_shortfall`): a ``deal`` (or a tile set) that cannot fill every
+:func:`~botanik_design.engine.state.setup_need`): a ``deal`` (or a tile set) that cannot fill every
 middle stack and then draw a first round is an error, never a game that ends
 before its first decision.
 """
@@ -80,43 +80,7 @@ class GameRecord:
         except ValueError as exc:
             raise error(name, "record-setup", str(exc), line=line, column=col,
                         json_path=f"/{key}") from exc
-        short = setup_shortfall(state)
-        if short:
-            raise error(name, "record-setup", short, line=line, column=col, json_path=f"/{key}")
         return state
-
-
-def setup_need(variant: Variant) -> int:
-    """Machine tiles a game needs for the setup and its first round.
-
-    ``registry_columns × initial_middle_tiles`` fill the middle stacks; the first
-    round then needs one tile (``short_last_round: play-remaining`` plays a short
-    round) or a full ``arrival_tiles`` (``discard-remaining`` would discard a
-    short first round and end the game before any decision).
-    """
-    first_round = variant.arrival_tiles if variant.short_last_round == "discard-remaining" else 1
-    return variant.registry_columns * variant.initial_middle_tiles + first_round
-
-
-def setup_shortfall(state: GameState) -> str:
-    """Why the freshly set-up ``state`` cannot be played (``""`` when it can).
-
-    The rule: the tiles in play (the ``deal``, else every machine tile of the
-    set) must number at least :func:`setup_need`; otherwise the game would end
-    at setup, after zero decisions, with the few tiles discarded.
-    """
-    v = state.variant
-    need = setup_need(v)
-    have = len(state.deal) if state.deal is not None else state.table.n_machine
-    if have >= need:
-        return ""
-    what = f"the deal has {have} tile(s)" if state.deal is not None else (
-        f"tile set {state.table.tileset.name!r} has {have} machine tile(s)")
-    first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
-             if v.short_last_round == "discard-remaining" else "1 for the first round")
-    return (f"{what}; a game needs at least {need}: "
-            f"{v.registry_columns} column(s) x {v.initial_middle_tiles} for the middle stacks "
-            f"and {first}")
 
 
 @dataclass(frozen=True)

@@ -577,6 +577,30 @@ class GameState:
         self._legal = []
 
 
+def setup_need(variant: Variant) -> int:
+    """Machine tiles a game needs for the setup and its first round.
+
+    ``registry_columns × initial_middle_tiles`` fill the middle stacks; the first
+    round then needs one tile (``short_last_round: play-remaining`` plays a short
+    round) or a full ``arrival_tiles`` (``discard-remaining`` would discard a
+    short first round and end the game before any decision).
+    """
+    first_round = variant.arrival_tiles if variant.short_last_round == "discard-remaining" else 1
+    return variant.registry_columns * variant.initial_middle_tiles + first_round
+
+
+def _setup_shortfall(have: int, variant: Variant, what: str) -> str:
+    need = setup_need(variant)
+    if have >= need:
+        return ""
+    v = variant
+    first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
+             if v.short_last_round == "discard-remaining" else "1 for the first round")
+    return (f"{what.replace('{n}', str(have))}; a game needs at least {need}: "
+            f"{v.registry_columns} column(s) x {v.initial_middle_tiles} for the middle stacks "
+            f"and {first}")
+
+
 def new_game(
     tileset: TileSet,
     variant: Variant,
@@ -592,7 +616,8 @@ def new_game(
     first).  ``deal`` (scripted games) replaces the shuffle: the tile
     definition ids in the order they are dealt (middle stacks first, then the
     arrival zone round after round); tiles of the set not named stay out of
-    the game (``unused``).  Raises ``ValueError`` when the tile set has no
+    the game (``unused``).  Raises ``ValueError`` when the tiles in play are
+    fewer than :func:`setup_need` (the game would end at setup), the tile set has no
     Source or no machine tile, ``deal`` names an unknown tile or too many
     copies, or the variant has more columns / arrival tiles than the encoding
     allows (9).
@@ -622,6 +647,12 @@ def new_game(
         s.unused = [i for i in range(table.n_machine) if i not in used]
         s.deal = list(deal)
         pile = order[::-1]
+    short = _setup_shortfall(
+        len(pile), variant,
+        "the deal has {n} tile(s)" if deal is not None
+        else f"tile set {tileset.name!r} has {{n}} machine tile(s)")
+    if short:
+        raise ValueError(short)
     fp = rng.randrange(2) if first_player is None else first_player
     if fp not in (0, 1):
         raise ValueError(f"first_player must be 0 or 1, not {fp}")

@@ -19,7 +19,8 @@ from engine_helpers import tileset, variant
 from botanik_design.cli import main
 from botanik_design.engine.errors import RecordError
 from botanik_design.engine.golden import find_golden_dir, inside_installation
-from botanik_design.engine.record import GameRecord, record_from_data, setup_need
+from botanik_design.engine.record import GameRecord, record_from_data
+from botanik_design.engine.state import setup_need
 from botanik_design.model.tileset import TileSet
 from botanik_design.spec.validate import validate_path
 

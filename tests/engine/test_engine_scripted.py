@@ -347,3 +347,13 @@ def test_non_integer_action_is_illegal() -> None:
     s = new_game(BOT, STD, 1)
     with pytest.raises(IllegalActionError):
         s.apply_action("9")  # type: ignore[arg-type]
+
+
+def test_new_game_refuses_too_few_tiles_for_the_setup() -> None:
+    # 5 columns need 5 middle tiles and at least 1 for the first round
+    with pytest.raises(ValueError, match="the deal has 5 tile.*needs at least 6"):
+        new_game(BOT, STD, 0, first_player=0, deal=["red-corner"] * 1 + [
+            "blue-tee", "green-tee", "black-tee", "yellow-tee"])
+    s = new_game(BOT, STD, 0, first_player=0, deal=[
+        "red-corner", "blue-tee", "green-tee", "black-tee", "yellow-tee", "red-cross"])
+    assert not s.is_terminal() and len(s.arrival_tiles()) == 1

@@ -211,12 +211,19 @@ def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diag
             message = re.sub(r" at step \d+$", "", message)
             out.append(at(path, "record-illegal-action",
                           f"action {step + 1} (index {step}) is illegal here: {message}",
-                          "; ".join(exc.problems)[:300]))
+                          _legal_hint(exc.problems, doc.name)))
         except Exception as exc:  # noqa: BLE001 - an engine crash is a finding, not a traceback
             out.append(at(("actions", step), "record-crash",
                           f"replaying crashed at action {step + 1}: "
                           f"{exc.__class__.__name__}: {exc}"))
     return out
+
+
+def _legal_hint(problems: list[str], name: str) -> str:
+    """The engine's ``legal here: ...`` list from a replay error, else its other details."""
+    legal = [p[p.index("legal here"):] for p in problems if "legal here" in p]
+    rest = [p for p in problems if not p.startswith(name)]
+    return "; ".join(legal[:1] or rest)[:300]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ rule                       level    when
                                     no swap target, no registry move, a discarded short
                                     round); tiles left on the registry at the end are
                                     not counted: that loss is part of every game (§7)
-``sim-no-score``           warning  every game ended with both scores 0
+``sim-no-score``           warning  every game (at least 3) ended with both scores 0
 ``sim-no-registry-move``   note     some game reached a pick with no legal registry move
                                     (brief §9 asks the validator to report it; the
                                     ``no_registry_move`` option handles it, so it is
@@ -56,6 +56,8 @@ FULL_CHECK_GAMES = 3
 SAMPLE_RATIO = 1.25
 #: Default time budget per variant, in seconds.
 DEFAULT_BUDGET = 20.0
+#: Fewest finished games before ``sim-no-score`` is reported (fewer could be chance).
+MIN_NO_SCORE_GAMES = 3
 #: Most machine tiles simulated: the engine's tile table grows with the square of it.
 MAX_SIM_TILES = 4000
 
@@ -228,7 +230,7 @@ def simulate_variant(
             out.append(_diag(label, "warning", "sim-discards",
                              f"{where}: on average {mean:.1f} of {n_tiles} tiles are discarded "
                              f"by a rule during play ({res.played} random games)"))
-        if res.no_score == res.played:
+        if res.no_score == res.played >= MIN_NO_SCORE_GAMES:
             out.append(_diag(label, "warning", "sim-no-score",
                              f"{where}: all {res.played} random games ended with both "
                              "scores 0"))

@@ -575,3 +575,30 @@ def test_loading_and_recording_the_same_file_keeps_it_until_a_new_move(
     assert path.stat().st_mode & 0o777 == 0o644
     assert [d for d in validate_path(path) if d.level == "error"] == []
     assert Controller.from_record(path, "human").state.history() == ctl.state.history()
+
+
+def test_a_long_prompt_keeps_the_key_hints_on_screen_at_80x24(quick: Rules) -> None:
+    ctl = Controller(quick, 9, "human")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        b = board(app)
+        b.say("a very long message " * 10)
+        await pilot.pause()
+        widget = b.query_one("#prompt", Static)
+        lines = [widget.render_line(y).text for y in range(widget.size.height)]
+        assert lines[0].rstrip().endswith("…")
+        assert "? help" in lines[1]
+
+    drive(PlayApp(ctl, bot_delay=0), script)
+
+
+def test_a_terminal_smaller_than_80x24_is_told(quick: Rules) -> None:
+    ctl = Controller(quick, 9, "human")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "enlarge it to 80x24" in status_line(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "enlarge" not in status_line(app)
+
+    drive(PlayApp(ctl, bot_delay=0), script, size=(70, 20))

@@ -35,6 +35,8 @@ from botanik_design.tui.play.screens import (
 
 #: Seconds between two bot moves (so each one can be seen).
 BOT_DELAY = 0.5
+#: The smallest terminal that shows everything (columns, rows).
+MIN_SIZE = (80, 24)
 
 
 class _Pane(ScrollableContainer, can_focus=False):
@@ -64,7 +66,8 @@ class BoardScreen(Screen[None]):
 
     DEFAULT_CSS = """
     BoardScreen { layout: vertical; }
-    BoardScreen #status { height: 1; background: $primary-background; padding: 0 1; }
+    BoardScreen #status { height: 1; background: $primary-background; padding: 0 1;
+                          text-wrap: nowrap; text-overflow: ellipsis; }
     BoardScreen #top { height: 10; }
     BoardScreen #registry { width: auto; height: 10; }
     BoardScreen #arrival-box { width: 12; height: 10; padding: 0 0 0 1; overflow-x: hidden;
@@ -81,7 +84,8 @@ class BoardScreen(Screen[None]):
     BoardScreen #scores-box { display: none; width: 34; height: 1fr;
                               border: round $surface-lighten-2; border-title-align: left; }
     BoardScreen.large #scores-box { display: block; }
-    BoardScreen #prompt { height: 2; background: $boost; padding: 0 1; }
+    BoardScreen #prompt { height: 2; background: $boost; padding: 0 1; text-wrap: nowrap;
+                          text-overflow: ellipsis; }
     BoardScreen #prompt.warn { background: $warning 40%; }
     """
 
@@ -127,6 +131,8 @@ class BoardScreen(Screen[None]):
         self._bot_error = False
         self._quit_armed = False
         self._summary_shown = False
+        #: "WxH" when the terminal is smaller than :data:`MIN_SIZE` (parts are hidden).
+        self.too_small = ""
 
     # ------------------------------------------------------------ layout
 
@@ -147,7 +153,12 @@ class BoardScreen(Screen[None]):
         yield Static(id="prompt")
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width >= 110 and event.size.height >= 34, "large")
+        width, height = event.size
+        self.set_class(width >= 110 and height >= 34, "large")
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.too_small = f"{width}x{height}" if small else ""
+        if self.is_mounted:
+            self.query_one("#status", Static).update(self._status())
 
     def on_mount(self) -> None:
         self.query_one("#scores-box").border_title = "scores"
@@ -312,6 +323,10 @@ class BoardScreen(Screen[None]):
         changed = "*" if r.overrides else ""
         tail = f" · {r.tileset.name}/{r.variant.name}{changed} · seed {ctl.seed}"
         out = Text(head, style="bold")
+        if self.too_small:
+            out = Text(f"terminal {self.too_small}: enlarge it to {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                       "or more to see the move log and the machines · ",
+                       style="bold #ffffff on #875f00") + out
         if self.app_.autosave_error:
             out.append(" · ✗ autosave failed", style="bold #ffffff on #af0000")
         return out + Text(tail, style="#8a8a8a")
@@ -364,6 +379,7 @@ class BoardScreen(Screen[None]):
             first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
                      f"{self.col + 1} (takes {s.tile(top).id}); {len(swaps)} stacks")
             keys = "←→/1-9 stack · enter swap · " + keys
+        # one line each, cut with an ellipsis: the key hints must stay on screen
         return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")
 
     def rewrite_log(self) -> None:

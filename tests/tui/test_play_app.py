@@ -602,3 +602,38 @@ def test_a_terminal_smaller_than_80x24_is_told(quick: Rules) -> None:
         assert "enlarge" not in status_line(app)
 
     drive(PlayApp(ctl, bot_delay=0), script, size=(70, 20))
+
+
+def test_pick_prompt_says_what_the_counts_are(quick: Rules) -> None:
+    ctl = Controller(quick, 9, "human")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        n = len(ctl.destinations(board(app).sel))
+        assert f"{n} destinations for this tile · {len(ctl.state.legal_actions())} moves" \
+            in prompt(app)
+        await pilot.press("question_mark")
+        help_text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "•" in help_text and "placed last" in help_text
+
+    drive(PlayApp(ctl, bot_delay=0), script, size=(120, 40))
+
+
+def test_a_waiting_swap_is_shown_and_the_score_panel_has_the_mecha_bonus() -> None:
+    rules = load_rules("quick-3", "standard", {"mecha_botanist": "wildcard", "mecha_bonus": 2})
+    ctl = Controller(rules, 9, "human")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "mecha bonus" in str(board(app).query_one("#scores", Static).render())
+
+    drive(PlayApp(ctl, bot_delay=0), script, size=(120, 40))
+    quick = load_rules("quick-3", "standard")
+    c = Controller(quick, 44, "human")
+    rng = random.Random(44)
+    while not c.waiting_swaps():
+        c.play(rng.choice(c.state.legal_actions()))
+    waiting = Controller(quick, 44, "human", state=c.state)
+
+    async def script2(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert "then: P" in status_line(app) and "swaps blue-mecha" in status_line(app)
+
+    drive(PlayApp(waiting, bot_delay=0), script2, size=(120, 40))

@@ -259,3 +259,35 @@ def test_saved_files_keep_their_mode_or_get_the_umask_default(  # type: ignore[n
         assert mode(variant) == 0o664
     finally:
         os.umask(old)
+
+
+def test_the_log_says_why_a_tile_was_released(quick) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(quick, 3, "human")
+    play_out(c, 3)
+    released = [line for line in c.lines if " released to player " in line]
+    assert released
+    assert all("not linked to the new top" in line and "different colour and type" in line
+               for line in released)
+
+
+def test_the_summary_separates_discards_in_play_from_the_end_clear_up(  # type: ignore[no-untyped-def]
+        quick) -> None:
+    c = Controller(quick, 3, "human")
+    play_out(c, 3)
+    reasons = [why for _, why in c.state.discard_reasons()]
+    end = reasons.count("registry-end")
+    text = c.summary()
+    assert f"tiles discarded during play: {len(reasons) - end}" in text
+    assert f"tiles cleared from the registry at the end: {end}" in text
+    assert "tiles discarded during the game" not in text
+
+
+def test_a_swap_waiting_for_the_other_player_is_listed(quick) -> None:  # type: ignore[no-untyped-def]
+    c = Controller(quick, 44, "human")
+    rng = random.Random(44)
+    while not c.waiting_swaps():
+        assert not c.is_over()
+        c.play(rng.choice(c.state.legal_actions()))
+    d = c.pending()
+    assert d is not None and d.kind == "place"
+    assert c.waiting_swaps() == [(1 - d.player, "blue-mecha")]

@@ -301,7 +301,7 @@ class BoardScreen(Screen[None]):
                 mark = "✓" if f.counted else "✗"
                 out.append(f"  {mark} {f.tile}: {f.points}\n",
                            style="" if f.counted else "#8a8a8a")
-            if ps.mechas or ps.mecha_points:
+            if ps.mechas or ps.mecha_points or self.ctl.rules.variant.mecha_botanist == "wildcard":
                 out.append(f" mecha bonus {ps.mecha_points}\n")
             if ps.removed:
                 out.append(f" {len(ps.removed)} tile(s) off the Source network\n",
@@ -329,6 +329,10 @@ class BoardScreen(Screen[None]):
                        style="bold #ffffff on #875f00") + out
         if self.app_.autosave_error:
             out.append(" · ✗ autosave failed", style="bold #ffffff on #af0000")
+        waiting = ctl.waiting_swaps()
+        if waiting:
+            out.append(" · then: " + ", ".join(f"{ctl.label(w)} swaps {t}" for w, t in waiting),
+                       style="bold #ffd75f")
         return out + Text(tail, style="#8a8a8a")
 
     def _prompt(self) -> Text:
@@ -356,9 +360,11 @@ class BoardScreen(Screen[None]):
                 dests = self._dests()
                 if dests:
                     dd = dests[self.dest % len(dests)]
-                    where = (f"middle {dd.column + 1}" if dd.middle
+                    where = (f"mid {dd.column + 1}" if dd.middle
                              else f"own slot {dd.column + 1}")
-                    first = f"{who} picks: {self.sel + 1} {name} → {where}  ({len(dests)} legal)"
+                    n, total = len(dests), len(ctl.state.legal_actions())
+                    first = (f"{who} picks: {self.sel + 1} {name} → {where} ({n} destination"
+                             f"{'s' if n != 1 else ''} for this tile · {total} moves)")
                 else:
                     first = f"{who} picks: {self.sel + 1} {name} has no legal destination"
                 keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
@@ -377,7 +383,8 @@ class BoardScreen(Screen[None]):
             swaps = ctl.swaps()
             top = s.middle_stacks()[self.col][-1]
             first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
-                     f"{self.col + 1} (takes {s.tile(top).id}); {len(swaps)} stacks")
+                     f"{self.col + 1} (takes {s.tile(top).id}); {len(swaps)} "
+                     f"stack{'s' if len(swaps) != 1 else ''}")
             keys = "←→/1-9 stack · enter swap · " + keys
         # one line each, cut with an ellipsis: the key hints must stay on screen
         return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")

@@ -20,6 +20,7 @@ controller is tested without an app.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,12 @@ from botanik_design.engine import TERMINAL, Decision, GameState, new_game
 from botanik_design.engine.actions import Discard, Pick, Place, Swap, decode
 from botanik_design.engine.errors import RecordError
 from botanik_design.engine.record import load_record, record_data, replay, write_record
-from botanik_design.model.tileset import TileSet
+from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
+
+#: An engine event saying a slot tile was released (its reason is added for the log).
+_RELEASED = re.compile(r"^(?P<tile>\S+) released to player (?P<player>\d) "
+                       r"\(column (?P<column>\d+)\)$")
 
 #: Opponents the play command offers (``human``: two players at one keyboard).
 OPPONENTS: tuple[str, ...] = ("random", "greedy", "mcts", "human")
@@ -319,8 +324,17 @@ class Controller:
             parts.append(f"{self.player_name(ps.player)} (P{ps.player})\n"
                          + render_player_score(ps))
         parts.append(f"result: {self.outcome()}")
-        discarded = len(self.state.discarded_tiles())
-        parts.append(f"tiles discarded during the game: {discarded}")
+        reasons = [why for _, why in self.state.discard_reasons()]
+        during = [why for why in reasons if why != "registry-end"]
+        end = len(reasons) - len(during)
+        words = {"arrival": "no legal registry move", "no-placement": "no legal placement",
+                 "mecha-no-target": "mecha-botanist with nothing to swap with",
+                 "short-round": "short last round"}
+        detail = ", ".join(f"{during.count(w)} {words.get(w, w)}"
+                           for w in dict.fromkeys(during))
+        parts.append(f"tiles discarded during play: {len(during)}"
+                     + (f" ({detail})" if detail else "")
+                     + f"\ntiles cleared from the registry at the end: {end}")
         return "\n\n".join(parts)
 
     # ------------------------------------------------------------ moves
@@ -332,15 +346,49 @@ class Controller:
             self._undo.append(_Undo(s.clone(), len(self.lines), dict(self.last)))
         text = self.describe(action)
         act = decode(action)
+        top = self._new_top(action)
         before = len(s.log())
         s.apply_action(action)  # IllegalActionError: nothing changed but the undo entry
         if isinstance(act, Place):
             self.last[p] = (act.x, act.y)
         # the engine notes a swap too: the first line already says it
-        new = [text] + [f"  {e}" for _, e in s.log()[before:] if " swaps " not in e]
+        new = [text] + [f"  {self._why(e, top)}" for _, e in s.log()[before:]
+                        if " swaps " not in e]
         self.lines.extend(new)
         self._ticket += 1
         return new
+
+    def _new_top(self, action: int) -> TileDef | None:
+        """The tile ``action`` puts on top of a middle stack (the one that can release)."""
+        s = self.state
+        act = decode(action)
+        if isinstance(act, Pick) and act.middle:
+            return s.tile(s.arrival_tiles()[act.arrival])
+        d = s.pending()
+        if isinstance(act, Swap) and d is not None and d.tile >= 0:
+            return s.tile(d.tile)
+        return None
+
+    def _why(self, event: str, top: TileDef | None) -> str:
+        """``event`` with the reason of a release: why the slot tile and the new top
+        are not linked (they share neither colour nor type)."""
+        m = _RELEASED.match(event)
+        if m is None or top is None:
+            return event
+        tile = next((t for t in self.rules.tileset.tiles if t.id == m["tile"]), None)
+        if tile is None:
+            return event
+        return (f"{event}: not linked to the new top {top.id}: different colour and type "
+                f"({tile.colour or 'no colour'} {tile.type.value} vs "
+                f"{top.colour or 'no colour'} {top.type.value})")
+
+    def waiting_swaps(self) -> list[tuple[int, str]]:
+        """Mecha-botanist swaps waiting after the current decision: ``(player, tile id)``."""
+        from botanik_design.engine.state import SWAP
+
+        s = self.state
+        return [(t[1], s.tile(t[2]).id) for t in reversed(getattr(s, "tasks", []))
+                if t[0] == SWAP]
 
     def play(self, action: int) -> list[str]:
         """Apply a human's (or any) decision; returns the new move-log lines.

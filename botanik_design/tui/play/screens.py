@@ -45,7 +45,10 @@ class HelpScreen(KeysHelpScreen):
             "the header shows each middle stack's depth (×2). ",
             ("›tile‹", "bold #ffd75f"), " a legal destination, ",
             ("▶tile◀", "bold #000000 on #ffd75f"), " the chosen one, ",
-            ("+", "bold #ffd75f"), " a candidate cell. Press esc to close.",
+            ("+", "bold #ffd75f"), " a candidate cell, ", ("•", "bold"),
+            " in a tile's corner: the tile that player placed last. "
+            "Pick prompt: how many destinations the chosen tile has, and how many moves "
+            "(every tile, every destination) there are in all. Press esc to close.",
         )
         super().__init__("botanik-design play: keys", KEYS, legend)
 

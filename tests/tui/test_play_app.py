@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from botanik_design.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
@@ -637,3 +637,41 @@ def test_a_waiting_swap_is_shown_and_the_score_panel_has_the_mecha_bonus() -> No
         assert "then: P" in status_line(app) and "swaps blue-mecha" in status_line(app)
 
     drive(PlayApp(waiting, bot_delay=0), script2, size=(120, 40))
+
+
+def test_variant_form_checks_numbers_on_leaving_and_shows_warnings(tmp_path: Path) -> None:
+    target = tmp_path / "w.yaml"
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        save_box = form.query_one("#save-path", Input)
+        assert save_box.value == "" and save_box.placeholder.startswith("(empty)")
+        cols = form.query_one("#o-registry_columns", Input)
+        cols.focus()
+        await pilot.pause()
+        cols.value = "12"
+        await pilot.press("tab")  # leave the field
+        await pilot.pause()
+        note = str(form.query_one("#e-registry_columns", Label).render())
+        assert "at most 9" in note and cols.has_class("-invalid")
+        cols.value = "4"
+        cols.focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert str(form.query_one("#e-registry_columns", Label).render()) == ""
+        seed = form.query_one("#seed", Input)
+        seed.focus()
+        seed.value = "-3"
+        await pilot.press("tab")
+        await pilot.pause()
+        assert ">= 0" in str(form.query_one("#e-seed", Label).render())
+        seed.value = "4"
+        form.query_one("#o-mecha_botanist", Select).value = "wildcard"
+        form.query_one("#o-mecha_chain_limit", Input).value = "2"
+        await pilot.pause()
+        assert form.save(str(target))
+        shown = str(form.query_one("#problems", Static).render())
+        assert "1 warning" in shown and "lint-no-effect" in shown
+
+    drive(PlayApp(None, setup=True, bot_delay=0, opponent="random"), script)

@@ -141,12 +141,17 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Select { width: 1fr; max-width: 40; }
     SetupScreen .row Input { width: 1fr; max-width: 40; }
     SetupScreen .row Input.-invalid { background: $error 40%; }
+    SetupScreen .row .field-error { width: auto; color: #ff8787; text-style: bold;
+                                    padding: 0 0 0 1; }
+    SetupScreen Input > .input--placeholder { color: #6c6c6c; text-style: italic; }
+    SetupScreen #bar Label { width: auto; padding: 0 1 0 0; }
+    SetupScreen #problems.warn { background: $warning 30%; }
     SetupScreen .desc { color: #9a9a9a; padding: 0 0 0 2; margin: 0 0 1 0; }
     SetupScreen .head { text-style: bold; margin: 1 0 0 0; }
     SetupScreen #bar { height: 1; }
     SetupScreen #bar Input { width: 1fr; }
     SetupScreen #bar Button { margin: 0 0 0 1; }
-    SetupScreen #problems { height: auto; max-height: 5; padding: 0 1; background: $boost; }
+    SetupScreen #problems { height: auto; max-height: 8; padding: 0 1; background: $boost; }
     SetupScreen #problems.error { background: $error 40%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -203,7 +208,8 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("seed (empty: random)")
                 yield Input("" if self.seed is None else str(self.seed), type="integer",
-                            compact=True, id="seed")
+                            compact=True, id="seed", placeholder="(random)")
+                yield Label("", id="e-seed", classes="field-error")
             yield Static("Rule options (changed ones in yellow)", classes="head")
             for f in self.fields:
                 with Horizontal(classes="row"):
@@ -216,9 +222,12 @@ class SetupScreen(Screen[None]):
                             f"{f.maximum if f.maximum is not None else ''}"
                         hint = bounds + (", empty = no limit" if f.nullable else "")
                         yield Input(compact=True, id=f"o-{f.name}", placeholder=hint)
+                        yield Label("", id=f"e-{f.name}", classes="field-error")
                 yield Static(f.description, classes="desc")
         with Horizontal(id="bar"):
-            yield Input(placeholder="save as: my-variant.yaml", compact=True, id="save-path")
+            yield Label("save as")
+            yield Input(placeholder="(empty) e.g. my-variant.yaml",
+                        compact=True, id="save-path")
             yield Button("Save as", compact=True, id="save")
             yield Button("Play", compact=True, variant="primary", id="play")
         yield Static(id="problems")
@@ -269,6 +278,37 @@ class SetupScreen(Screen[None]):
     def _edited(self) -> None:
         self._mark_changed()
 
+    @on(Input.Blurred)
+    def _left_field(self, event: Input.Blurred) -> None:
+        """Check a number as the user leaves its field; the error shows beside it."""
+        self.check_field(event.input)
+
+    def check_field(self, widget: Input) -> str:
+        """Check one option (or the seed) input; shows and returns the problem ("": fine)."""
+        wid = widget.id or ""
+        problem = ""
+        if wid == "seed":
+            text = widget.value.strip()
+            if text:
+                try:
+                    if int(text) < 0:
+                        problem = "seed: a whole number >= 0"
+                except ValueError:
+                    problem = f"seed: {text!r} is not a whole number"
+        elif wid.startswith("o-"):
+            field = next((f for f in self.fields if f.name == wid[2:]), None)
+            if field is None or field.choices:
+                return ""
+            _, problem = field.parse(widget.value)
+        else:
+            return ""
+        widget.set_class(bool(problem), "-invalid")
+        note = self.query(f"#e-{wid.removeprefix('o-')}")
+        if note:
+            short = problem.split(": ", 1)[-1]
+            note.first(Label).update(f"✗ {short}" if problem else "")
+        return problem
+
     def _mark_changed(self) -> None:
         values, _ = self.values()
         for f in self.fields:
@@ -305,10 +345,11 @@ class SetupScreen(Screen[None]):
         value = self.query_one("#tileset", Select).value
         return value if isinstance(value, str) and value != VARIANT_DEFAULT_TILESET else None
 
-    def _problems(self, lines: list[str], error: bool = False) -> None:
+    def _problems(self, lines: list[str], error: bool = False, warn: bool = False) -> None:
         box = self.query_one("#problems", Static)
         box.update(Text("\n".join(lines)))
         box.set_class(error, "error")
+        box.set_class(warn and not error, "warn")
 
     # ------------------------------------------------------------ actions
 
@@ -339,8 +380,13 @@ class SetupScreen(Screen[None]):
             self._problems([f"saved {target}, but validate reports:", *found, *warnings],
                            error=True)
             return False
-        self._problems([f"saved {target} ({len(changed)} option(s) changed); "
-                        "`botanik-design validate` accepts it", *warnings])
+        if warnings:
+            self._problems([f"saved {target} ({len(changed)} option(s) changed); `botanik-design "
+                            f"validate` accepts it with {len(warnings)} warning"
+                            f"{'s' if len(warnings) != 1 else ''}:", *warnings], warn=True)
+        else:
+            self._problems([f"saved {target} ({len(changed)} option(s) changed); "
+                            "`botanik-design validate` accepts it"])
         return True
 
     @on(Input.Submitted, "#save-path")
@@ -363,10 +409,11 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed: int | None = None
         if seed_text:
-            try:
+            seed_problem = self.check_field(self.query_one("#seed", Input))
+            if seed_problem:
+                problems.append(seed_problem)
+            else:
                 seed = int(seed_text)
-            except ValueError:
-                problems.append(f"seed: {seed_text!r} is not a whole number")
         if problems:
             self._problems(problems, error=True)
             return

@@ -31,7 +31,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("shift+arrows c", "scroll the machines · centre them on the Source"),
     ("ctrl+s / ctrl+o", "save the game as a record / load a record"),
     ("? f1", "this help"),
-    ("q", "quit (asks again when the game is not saved)"),
+    ("q", "quit (asks again when a move is not in a file yet: not saved, or autosave failed)"),
 )
 
 

@@ -320,3 +320,33 @@ def test_counts_per_colour_and_type(botanik: Path) -> None:
     assert i is not None
     doc.add_copies(i, 2)
     assert doc.count_matrix()[("red", "cross")] == 3 and doc.counts()[2] == 67
+
+
+def test_an_edit_serialises_the_document_once(botanik: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dumping is the cost of an edit in a large file: once per edit, once at opening."""
+    from botanik_design.model.sides import Side
+
+    dumps: list[int] = []
+    real = TilesetDocument._dump
+
+    def counting(self: TilesetDocument, data: object) -> str:
+        dumps.append(1)
+        return real(self, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TilesetDocument, "_dump", counting)
+    doc = TilesetDocument.open(botanik)
+    assert doc.roundtrip_exact and len(dumps) <= 2  # the indent probe(s), no extra dump
+    for index in range(len(doc)):  # the comment gap fix-up needs no second dump
+        dumps.clear()
+        doc.toggle_exit(index, Side.N)
+        assert len(dumps) == 1
+        assert doc.text == real(doc, doc.data)
+
+
+def test_validate_a_snapshot_of_the_text(botanik: Path) -> None:
+    doc = TilesetDocument.open(botanik)
+    snapshot = doc.text
+    doc.set_field(0, "copies", 0)
+    assert doc.validate() != []  # copies 0 is an error
+    assert doc.validate(snapshot) == []

@@ -425,25 +425,49 @@ class EditorApp(App[None]):
     # ---------------------------------------------------------- validation
 
     def schedule_validation(self) -> None:
+        """Validate after a short quiet spell, in a worker thread (keys stay responsive)."""
         if self._validate_timer is not None:
             self._validate_timer.stop()
-        self._validate_timer = self.set_timer(self.validate_delay, self.run_validation)
+        self._validate_timer = self.set_timer(self.validate_delay, self._validate_in_background)
+
+    def _validate_in_background(self) -> None:
+        self._validate_timer = None
+        text = self.doc.text
+        if self._validated_text == text:
+            return
+
+        def work() -> None:
+            problems = self._problems_of(text)
+            try:
+                self.call_from_thread(self._show_problems, text, problems)
+            except RuntimeError:  # the app has exited meanwhile
+                pass
+
+        self.run_worker(work, thread=True, exclusive=True, group="validate")
+
+    def _problems_of(self, text: str) -> list[Problem]:
+        try:
+            return self.doc.validate(text)
+        except Exception as exc:  # a validator bug must not cost the user their edits
+            return [Problem(None, None, "error", "validator-crash",
+                            f"the validator failed: {exc!r}")]
 
     def run_validation(self) -> None:
-        """Validate the current text now and show the diagnostics."""
+        """Validate the current text now and show the diagnostics (save and quit need them)."""
         if self._validate_timer is not None:
             self._validate_timer.stop()
             self._validate_timer = None
         if self._validated_text == self.doc.text:
             return
+        self._show_problems(self.doc.text, self._problems_of(self.doc.text))
+
+    def _show_problems(self, text: str, problems: list[Problem]) -> None:
+        """Show the diagnostics of ``text`` (dropped when the document changed since)."""
+        if text != self.doc.text or self._validated_text == text:
+            return
         if not self._main.query("#problems"):
             return  # shutting down
-        try:
-            problems = self.doc.validate()
-        except Exception as exc:  # a validator bug must not cost the user their edits
-            problems = [Problem(None, None, "error", "validator-crash",
-                                f"the validator failed: {exc!r}")]
-        self._validated_text = self.doc.text
+        self._validated_text = text
         old_tiles = self._problem_tiles
         self.problems = problems
         self._problem_tiles = {p.tile for p in problems if p.tile is not None}

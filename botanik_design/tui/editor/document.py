@@ -176,7 +176,8 @@ class TilesetDocument:
                 break
         else:
             self._yaml = _yaml(self._indent)
-        self.text = self._dump(self.data)
+        # an exact round trip dumps back to ``text``: no need to dump once more
+        self.text = text if self.roundtrip_exact else self._dump(self.data)
         #: The text as last saved (or loaded): ``modified`` compares with it.
         self.saved_text: str | None = self.text if saved else None
         #: The file's text as read or last written (``None``: not on disk yet).
@@ -388,7 +389,11 @@ class TilesetDocument:
         if new[1] == 1 or (old is not None and old[1] == 2):
             line, gap = new
             token.column = len(line) - len(comment) - gap + 2
-            self.text = self._dump(self.data)
+            # what dumping again would give, without dumping a large file twice per edit
+            fixed = line[: len(line) - len(comment) - gap] + "  " + comment
+            lines = self.text.split("\n")
+            lines[lines.index(line)] = fixed
+            self.text = "\n".join(lines)
 
     def _restore(self, text: str) -> None:
         self.data = self._parse(text)
@@ -570,10 +575,14 @@ class TilesetDocument:
 
     # ---------------------------------------------------------- validation
 
-    def validate(self) -> list[Problem]:
-        """Diagnostics for the current text, each with the tile it concerns when known."""
+    def validate(self, text: str | None = None) -> list[Problem]:
+        """Diagnostics for the current text (or ``text``, a snapshot of it), each with the
+        tile it concerns when known.  Reads nothing that edits change but ``text``: it
+        may run in a worker thread on a snapshot."""
+        if text is None:
+            text = self.text
         try:
-            fresh = _yaml(self._indent).load(self.text)
+            fresh = _yaml(self._indent).load(text)
         except YAMLError as exc:
             line, col = parse_error_position(exc)
             return [Problem(line, col, "error", "yaml-syntax", str(exc).splitlines()[0])]
@@ -582,7 +591,7 @@ class TilesetDocument:
         problems: list[Problem] = []
         if validate_text is not None:
             base = self.path.parent if self.path.parent.is_dir() else None
-            for d in validate_text(self.text, self.name, kind="tileset", base=base):
+            for d in validate_text(text, self.name, kind="tileset", base=base):
                 problems.append(Problem(
                     getattr(d, "line", None), getattr(d, "column", None),
                     str(getattr(d, "level", "error")), str(getattr(d, "rule", "")),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from botanik_design.spec.atomic import write_atomic
 
 
 def register(subparsers: Any) -> None:
@@ -70,10 +70,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".golden-", dir=folder)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)
+            write_atomic(path, text)
         except OSError as exc:
             print(f"golden: {path}: cannot write: {exc.strerror}", file=sys.stderr)
             return 2

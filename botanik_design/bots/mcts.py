@@ -91,15 +91,13 @@ def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict
 
 
 def determinize(state: Any, rng: Any) -> bool:
-    """Re-shuffle the hidden pile of ``state`` (a clone) in place with ``rng``.
-
-    Uses the engine's ``pile`` list (its face-down piles, drawn from the end).
-    Returns ``False`` (nothing done) when the state exposes no pile.
-    """
-    pile = getattr(state, "pile", None)
-    if not isinstance(pile, list):
+    """Re-shuffle the hidden pile of ``state`` (a clone) in place with ``rng``
+    (:meth:`GameState.determinize`).  Returns ``False`` when the state has no
+    such method (nothing done)."""
+    method = getattr(state, "determinize", None)
+    if method is None:
         return False
-    rng.shuffle(pile)
+    method(rng)
     return True
 
 

@@ -104,6 +104,7 @@ class GameState:
 
     def __init__(self) -> None:  # use new_game / clone
         self.table: TileTable
+        #: The effective rule options (public, read-only: bots read them).
         self.variant: Variant
         self.seed: int
         self.first_player: int
@@ -125,6 +126,8 @@ class GameState:
         self._history: list[int] = []
         self._log: list[tuple[int, str]] = []
         self._score: GameScore | None = None
+        #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
+        self._counts = [0, 0, 0, 0]
 
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
@@ -192,6 +195,7 @@ class GameState:
         s._history = self._history[:]
         s._log = self._log[:]
         s._score = self._score
+        s._counts = self._counts[:]
         return s
 
     def returns(self) -> list[float]:
@@ -311,6 +315,24 @@ class GameState:
     def pile_size(self) -> int:
         """Tiles left in the face-down piles."""
         return len(self.pile)
+
+    def stats(self) -> dict[str, int]:
+        """Counters of the game so far: ``releases_p0``, ``releases_p1`` (tiles released
+        to each player), ``swaps`` (mecha-botanist swaps) and ``no_registry_move``
+        (picks where ``no_registry_move`` applied).  Discards: :meth:`discard_reasons`."""
+        r0, r1, swaps, stalls = self._counts
+        return {"releases_p0": r0, "releases_p1": r1, "swaps": swaps,
+                "no_registry_move": stalls}
+
+    def determinize(self, rng: random.Random) -> None:
+        """Re-shuffle the face-down pile in place with ``rng``: the hidden information.
+
+        For search bots (information-set MCTS) working on a :meth:`clone`: what a
+        player can see (registry, arrival zone, machines, pile size) is unchanged,
+        but the future draws no longer follow the game's seed, so do not record or
+        serialise a determinised state.
+        """
+        rng.shuffle(self.pile)
 
     def meca_holder(self) -> int:
         """Player holding the Meca pawn (first picker of the round)."""
@@ -464,6 +486,7 @@ class GameState:
             else:
                 legal = [a for i in range(len(self.arrival)) for a in mids[i]]
             self._note(f"player {p} has no legal registry move ({v.no_registry_move})")
+            self._counts[3] += 1
         self._legal = legal
 
     def _apply_pick(self, player: int, action: int) -> None:
@@ -493,6 +516,7 @@ class GameState:
             f"player {player} swaps {self.table.name(mecha)} for {self.table.name(taken)} "
             f"(middle {column + 1})"
         )
+        self._counts[2] += 1
         self.tasks.append((_CHECK, player, -1, depth + 1, column))
         self.tasks.append((PLACE, player, taken, depth, -1))
         self._run()
@@ -560,6 +584,7 @@ class GameState:
                 reg.slots[p][column] = EMPTY
                 released.append((p, s))
                 self._note(f"{table.name(s)} released to player {p} (column {column + 1})")
+                self._counts[p] += 1
         swap_rule = self.variant.mecha_botanist == "swap"
         for p, s in reversed(released):
             kind = SWAP if swap_rule and table.mecha[s] else PLACE

@@ -20,11 +20,6 @@ from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
 from botanik_design.sim.workers import Pool, batch_ranges
 
-#: Log markers the engine writes (see ``GameState.log()``), used for counters
-#: the engine does not expose as numbers yet.
-_RELEASED = " released to player "
-_STALL = " has no legal registry move "
-
 #: Discard reasons (``GameState.discard_reasons()``) that mean "left when the game ended".
 _END_REASONS = frozenset({"registry-end", "short-round"})
 
@@ -77,7 +72,6 @@ def play_game(job: Job, index: int) -> GameRow:
     """
     from botanik_design.bots.registry import make_bot
     from botanik_design.engine import new_game
-    from botanik_design.engine.actions import MAX_COLUMNS, SWAP_BASE
 
     game_seed = derive(job.seed, index, "game")
     first_bot = seat_of_first_bot(index)
@@ -87,23 +81,18 @@ def play_game(job: Job, index: int) -> GameRow:
         state = new_game(job.tileset, job.variant, game_seed, first_player=0)
         decisions = 0
         legal_total = 0
-        swaps = 0
         while not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player()
             action = bots[player].step(state, legal)
-            if SWAP_BASE <= action < SWAP_BASE + MAX_COLUMNS:
-                swaps += 1
             state.apply_action(action)
             decisions += 1
             legal_total += len(legal)
             if decisions > MAX_DECISIONS:
                 raise SimulationError(f"more than {MAX_DECISIONS} decisions")
         final = _final(state)
-        log = state.log()
         reasons = state.discard_reasons()
-        releases = sum(1 for _, text in log if _RELEASED in text)
-        stalls = sum(1 for _, text in log if _STALL in text)
+        counts = state.stats()
         return GameRow(
             game=index,
             seed=game_seed,
@@ -117,11 +106,11 @@ def play_game(job: Job, index: int) -> GameRow:
             unconnected=final["unconnected"],
             decisions=decisions,
             branching=legal_total / decisions if decisions else 0.0,
-            releases=releases,
-            swaps=swaps,
+            releases=counts["releases_p0"] + counts["releases_p1"],
+            swaps=counts["swaps"],
             discards=sum(1 for _, why in reasons if why not in _END_REASONS),
             left_at_end=sum(1 for _, why in reasons if why in _END_REASONS),
-            stalls=stalls,
+            stalls=counts["no_registry_move"],
         )
     except SimulationError as exc:
         raise SimulationError(f"game {index} (engine seed {game_seed}): {exc}") from None

@@ -357,3 +357,27 @@ def test_new_game_refuses_too_few_tiles_for_the_setup() -> None:
     s = new_game(BOT, STD, 0, first_player=0, deal=[
         "red-corner", "blue-tee", "green-tee", "black-tee", "yellow-tee", "red-cross"])
     assert not s.is_terminal() and len(s.arrival_tiles()) == 1
+
+
+def test_stats_count_releases_swaps_and_no_registry_move() -> None:
+    s = _chain_game(None)  # one release to player 0, then the swap's two releases
+    assert s.stats() == {"releases_p0": 2, "releases_p1": 1, "swaps": 1, "no_registry_move": 0}
+    c = s.clone()
+    play(c, c.action_to_string(c.legal_actions()[0]))
+    assert s.stats()["releases_p0"] == 2  # the clone counts on its own
+    deal = ["red-corner", "green-straight", "blue-tee", "yellow-cross"]
+    v = replace(STD, registry_columns=1, middle_condition="linked-to-slot",
+                middle_condition_empty_slots="forbid")
+    t = new_game(BOT, v, 0, first_player=0, deal=deal)
+    assert t.stats()["no_registry_move"] == 1
+
+
+def test_determinize_shuffles_only_the_hidden_pile() -> None:
+    import random
+
+    s = new_game(BOT, STD, 3)
+    c = s.clone()
+    c.determinize(random.Random(1))
+    assert sorted(c.pile) == sorted(s.pile) and c.pile != s.pile
+    assert c.legal_actions() == s.legal_actions() and c.arrival_tiles() == s.arrival_tiles()
+    assert c.pile_size() == s.pile_size()

@@ -9,11 +9,11 @@ unwritable output).  Imports nothing heavy at module level.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from botanik_design.spec.atomic import write_atomic
 
 DEFAULT_VARIANT = "standard"
 DEFAULT_TILESET = "botanik"
@@ -119,27 +119,6 @@ def load_pair(variant_ref: str, tileset_ref: str | None) -> tuple[Any, Any, str]
 def spec_error_code(message: str) -> int:
     """2 for a reference that names nothing (I/O), 1 for an invalid file."""
     return 2 if message.startswith("no ") and "named" in message else 1
-
-
-def _file_mode() -> int:
-    """``0o666`` minus the process umask (``mkstemp`` files start as ``0o600``)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (``OSError``)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.chmod(tmp, _file_mode())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def check_outputs(args: argparse.Namespace) -> str | None:

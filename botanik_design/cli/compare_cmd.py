@@ -25,8 +25,8 @@ from botanik_design.cli.simulate_cmd import (
     parse_bots,
     play,
     spec_error_code,
-    write_atomic,
 )
+from botanik_design.spec.atomic import write_atomic
 
 
 def register(subparsers: Any) -> None:

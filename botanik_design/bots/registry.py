@@ -74,8 +74,11 @@ def _check_ranges(name: str, params: dict[str, Any]) -> None:
     if name == "mcts":
         if params.get("iterations", 1) < 1:
             raise BotSpecError("mcts: iterations must be >= 1")
-        if params.get("time", 0.0) < 0:
-            raise BotSpecError("mcts: time must be >= 0")
+        time = params.get("time", 0.0)
+        if not 0.0 <= time <= 3600.0:  # also refuses nan and inf
+            raise BotSpecError("mcts: time must be a number of seconds from 0 to 3600")
+        if not 0.0 <= params.get("c", 0.7) <= 100.0:
+            raise BotSpecError("mcts: c (exploration constant) must be from 0 to 100")
         if params.get("depth", 0) < 0:
             raise BotSpecError("mcts: depth must be >= 0")
         if params.get("rollout", "random") not in ("random", "greedy", "none"):

@@ -9,6 +9,7 @@ unwritable output).  Imports nothing heavy at module level.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -127,9 +128,14 @@ def check_outputs(args: argparse.Namespace) -> str | None:
         value = getattr(args, opt, None)
         if value is None:
             continue
-        folder = Path(value).parent
+        path = Path(value)
+        folder = path.parent
         if not folder.is_dir():
             return f"--{opt} {value}: no such folder {str(folder)!r}"
+        if path.is_dir():
+            return f"--{opt} {value}: is a folder; give a file name"
+        if not os.access(folder, os.W_OK):
+            return f"--{opt} {value}: cannot write into {str(folder)!r}"
     plot = getattr(args, "plot", None)
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
         return f"--plot {plot}: the file name must end in .png or .svg"

@@ -68,16 +68,17 @@ def item_kind(item: str) -> tuple[str, str]:
 
     path = Path(item)
     if path.is_file():
-        import yaml
+        from botanik_design.spec.errors import SpecError
+        from botanik_design.spec.report import format_text
+        from botanik_design.spec.session import Session
 
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            raise ValueError(f"{item}: cannot read: {exc}") from None
-        if isinstance(data, dict) and "variant" in data:
-            return "variant", item
-        if isinstance(data, dict) and "tileset" in data:
-            return "tileset", item
+        doc = Session().read_source(path, item)  # the validator's strict reader
+        if doc.kind in ("variant", "tileset"):
+            return doc.kind, item
+        bad = [d for d in doc.diagnostics if d.level == "error"]
+        if bad:  # unreadable YAML: the validator's positioned messages, exit 1
+            raise SpecError(f"{item}: cannot be read",
+                            [ln for ln in format_text(bad).splitlines() if ln.strip()])
         raise ValueError(f"{item}: neither a variant (no 'variant:' key) nor a tile set")
     if item in bundled_variants():
         return "variant", item
@@ -98,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         bots = parse_bots(args.bots)
         kinds = [item_kind(i) for i in args.items]
+    except SpecError as exc:
+        print(f"compare: {exc}", file=sys.stderr)
+        return 1
     except (BotSpecError, ValueError) as exc:
         print(f"compare: {exc}", file=sys.stderr)
         return 2

@@ -23,3 +23,13 @@ def test_output_that_is_a_folder_is_refused_before_playing(
     rc = main(["simulate", "--games", "1", "--quiet", "--output", str(tmp_path)])
     assert rc == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_compare_reports_broken_yaml_as_validate_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("variant:\n  foo: [\n", encoding="utf-8")
+    assert main(["compare", "standard", str(bad), "--games", "2", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:3:1: error:" in err and "[yaml-syntax]" in err

@@ -12,7 +12,7 @@ import pytest
 PKG = Path(__file__).resolve().parents[1] / "botanik_design"
 
 #: Layer rank of each top-level sub-package; a module may import only ranks <= its own.
-RANK = {"model": 0, "spec": 1, "engine": 2, "bots": 3, "sim": 3, "cli": 4, "tui": 4}
+RANK = {"model": 0, "spec": 1, "games": 2, "engine": 2, "bots": 3, "sim": 3, "cli": 4, "tui": 4}
 
 
 def _imports(path: Path) -> set[str]:

@@ -1,0 +1,166 @@
+"""The game interface every game of botanik-design implements (OpenSpiel's shape).
+
+A *game type* (``botanik``, ``hive``) is registered by name in
+:mod:`botanik_design.games.registry`.  Loading it with its specs gives a
+:class:`Game`, an immutable object with the game's facts and the rules it is
+played under; ``game.new_initial_state(seed)`` gives a :class:`State`.
+
+Players are numbered from 0 (Botanik: the first Meca holder is chosen by the
+seed; Hive: 0 is White, who moves first).  Actions are non-negative ints;
+``legal_actions()`` is sorted and never empty until the state is terminal.
+
+Bots, simulations, the validator's record replay and the TUI use only what is
+declared here (plus optional capabilities, see :class:`Determinizable` and
+:class:`Evaluator`); per-game reporting comes from :meth:`Game.final_metrics`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+#: ``current_player()`` of a finished game (OpenSpiel's ``kTerminalPlayerId``).
+TERMINAL = -4
+
+
+class IllegalActionError(ValueError):
+    """An action (int or string) that is not legal in the current state.
+
+    Raised by ``apply_action`` and ``string_to_action``; the state is unchanged.
+    ``reason`` is a typed, game-specific explanation when the game has one
+    (never parse ``str(error)``).
+    """
+
+    def __init__(self, message: str, reason: object | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts of a game type.
+
+    ``name``: registry name (``"botanik"``); ``num_players``: seats;
+    ``max_game_length``: an upper bound on the number of actions of one game
+    under the loaded rules (simulations treat a longer game as a bug);
+    ``spec_kinds``: the spec kinds the game reads (``("tileset", "variant")``).
+    """
+
+    name: str
+    title: str
+    num_players: int
+    max_game_length: int
+    spec_kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of the typed events ``apply_action`` produces.
+
+    ``step`` is the 0-based index in ``history()`` of the action that produced
+    the event (events of the initial setup have ``step == -1``).  Each game
+    subclasses this with frozen dataclasses (Botanik: ``Released``, ``Swapped``
+    ...; Hive: ``Placed``, ``Moved`` ...).
+    """
+
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One per-game number a game reports to simulations.
+
+    ``key``: column name in rows and CSV (``"score"``, ``"releases"``);
+    ``label``: the report's wording; ``per_player``: the value is a pair
+    (one per seat) rather than one number.
+    """
+
+    key: str
+    label: str
+    per_player: bool = False
+
+
+@runtime_checkable
+class State(Protocol):
+    """A game in progress (OpenSpiel ``State``)."""
+
+    def current_player(self) -> int:
+        """The player to act, or :data:`TERMINAL`."""
+        ...
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions; ``[]`` only when terminal."""
+        ...
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action``; raises :class:`IllegalActionError` (state unchanged)."""
+        ...
+
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's notation (Hive: a UHP MoveString)."""
+        ...
+
+    def string_to_action(self, text: str) -> int:
+        """Parse any accepted spelling of a legal action; raises :class:`IllegalActionError`."""
+        ...
+
+    def clone(self) -> State:
+        """An independent copy."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]:
+        """Per-player returns: +1 win, -1 loss, 0 draw (0 for all until terminal)."""
+        ...
+
+    def history(self) -> list[int]:
+        """The actions applied so far, in order."""
+        ...
+
+    def events(self, since: int = 0) -> Sequence[Event]:
+        """Typed events of the actions at steps ``>= since`` (setup events when ``since < 0``)."""
+        ...
+
+    def serialize(self) -> str:
+        """Text from which :meth:`Game.deserialize_state` rebuilds this state."""
+        ...
+
+
+@runtime_checkable
+class Determinizable(Protocol):
+    """Optional: a state with hidden information (Botanik's pile) that a search can resample."""
+
+    def determinize(self, rng: random.Random) -> None: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A loaded game: its facts, its rules, and a factory of states."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The state before the first action; ``seed`` drives chance (ignored by Hive)."""
+        ...
+
+    def deserialize_state(self, text: str) -> State:
+        """Inverse of :meth:`State.serialize`; raises ``ValueError`` on bad text."""
+        ...
+
+    def metrics(self) -> Sequence[Metric]:
+        """The per-game numbers :meth:`final_metrics` reports, in report order."""
+        ...
+
+    def final_metrics(self, state: State) -> Mapping[str, Any]:
+        """Per-game numbers of a terminal state keyed by :attr:`Metric.key`
+        (a pair for ``per_player`` metrics), plus ``"winner"`` (seat or -1) and
+        ``"end_reason"`` (a short stable word, e.g. ``"queen-surrounded"``)."""
+        ...
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Heuristic value of ``state`` for ``player`` in [-1, 1] (greedy bot, MCTS leaves)."""
+        ...

@@ -1,0 +1,126 @@
+"""Typed model of Hive piece sets and Hive rule variants (no I/O, no graph code).
+
+Rule sources: ``../shared/hive-rules.md`` (the team's brief), the seed
+``seeds/002`` (base game) and the reference engines' conventions (Mzinga / UHP).
+Every option field mirrors one option of the Hive variant schema (same name,
+same default); ``spec/rules-hive.md`` says which source each option comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+from typing import Any, Literal
+
+
+class Bug(StrEnum):
+    """A kind of Hive piece.  The value is the spec name; :data:`BUG_LETTER` the UHP letter."""
+
+    QUEEN = "queen"
+    SPIDER = "spider"
+    BEETLE = "beetle"
+    GRASSHOPPER = "grasshopper"
+    ANT = "ant"
+    MOSQUITO = "mosquito"
+    LADYBUG = "ladybug"
+    PILLBUG = "pillbug"
+
+
+#: UHP letter of each bug (``wQ``, ``bS1``...).
+BUG_LETTER: dict[Bug, str] = {
+    Bug.QUEEN: "Q", Bug.SPIDER: "S", Bug.BEETLE: "B", Bug.GRASSHOPPER: "G",
+    Bug.ANT: "A", Bug.MOSQUITO: "M", Bug.LADYBUG: "L", Bug.PILLBUG: "P",
+}
+
+#: The expansion bugs and their UHP GameTypeString letters.
+EXPANSION_BUGS: dict[Bug, str] = {Bug.MOSQUITO: "M", Bug.LADYBUG: "L", Bug.PILLBUG: "P"}
+
+#: Pieces per player in the published base game (brief §1).
+BASE_COUNTS: dict[Bug, int] = {
+    Bug.QUEEN: 1, Bug.SPIDER: 2, Bug.BEETLE: 2, Bug.GRASSHOPPER: 3, Bug.ANT: 3,
+}
+
+Expansion = Literal["mosquito", "ladybug", "pillbug"]
+PlacementOrder = Literal["numbered", "any"]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceSet:
+    """The pieces each player starts with in hand (both players get the same set).
+
+    ``counts`` maps every bug of the set to its copies per player (>= 1; a bug
+    that is absent is simply not a key).  Iteration order is :class:`Bug` order.
+    """
+
+    name: str
+    counts: tuple[tuple[Bug, int], ...]
+    title: str = ""
+
+    def count(self, bug: Bug) -> int:
+        """Copies of ``bug`` per player (0 when the set has none)."""
+        return dict(self.counts).get(bug, 0)
+
+    def bugs(self) -> tuple[Bug, ...]:
+        """The bugs of the set, in :class:`Bug` order."""
+        return tuple(b for b, _ in self.counts)
+
+    def pieces_per_player(self) -> int:
+        return sum(n for _, n in self.counts)
+
+
+@dataclass(frozen=True, slots=True)
+class HiveVariant:
+    """Effective Hive rule options (after ``extends`` is resolved).
+
+    ``name``: the variant's name; ``pieceset``: its piece set reference (bundled
+    name or path, or ``None`` for the base set).
+
+    Options (defaults are the reference engines' conventions):
+
+    - ``expansions``: expansion bugs in play (each must be in the piece set).
+    - ``tournament_opening``: no Queen on either player's first turn.
+    - ``queen_deadline``: the Queen must be placed by the player's turn N
+      (on that turn only Queen placements are legal if she is still in hand).
+    - ``move_before_queen``: pieces may move before their owner's Queen is placed.
+    - ``placement_order``: ``numbered`` places bugs of a kind in number order
+      (A1 before A2, so "an ant" is one move); ``any`` lets any copy be placed.
+    - ``pass_only_when_stuck``: pass is legal only when no other move is.
+    - ``repetition_draw``: ``None`` (off), or N: the game is drawn when the same
+      position (every stack bottom to top, and the side to move) occurs N times.
+    - ``ply_cap``: ``None`` (off), or a ply count after which the game is a draw.
+    """
+
+    name: str = "hive-tournament"
+    title: str = ""
+    pieceset: str | None = None
+    expansions: tuple[Expansion, ...] = ()
+    tournament_opening: bool = True
+    queen_deadline: int = 4
+    move_before_queen: bool = False
+    placement_order: PlacementOrder = "numbered"
+    pass_only_when_stuck: bool = True
+    repetition_draw: int | None = None
+    ply_cap: int | None = None
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        """Names of the rule options (every field but name, title and pieceset)."""
+        return tuple(f.name for f in fields(cls) if f.name not in ("name", "title", "pieceset"))
+
+    @classmethod
+    def from_options(
+        cls, options: dict[str, Any], *, name: str = "custom", title: str = "",
+        pieceset: str | None = None,
+    ) -> HiveVariant:
+        """Build from an effective options mapping (unknown keys raise ``TypeError``)."""
+        opts = dict(options)
+        if "expansions" in opts:
+            opts["expansions"] = tuple(opts["expansions"])
+        return cls(name=name, title=title, pieceset=pieceset, **opts)
+
+    def options(self) -> dict[str, Any]:
+        """The rule options as a plain dict (schema names; lists for tuples)."""
+        d = asdict(self)
+        out = {k: d[k] for k in self.option_names()}
+        out["expansions"] = list(self.expansions)
+        return out

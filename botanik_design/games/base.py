@@ -128,6 +128,10 @@ class State(Protocol):
         """Text from which :meth:`Game.deserialize_state` rebuilds this state."""
         ...
 
+    def get_game(self) -> Game:
+        """The :class:`Game` this state belongs to (OpenSpiel ``get_game``)."""
+        ...
+
 
 @runtime_checkable
 class Determinizable(Protocol):

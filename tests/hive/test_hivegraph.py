@@ -1,0 +1,44 @@
+"""The fast articulation points equal networkx's (the source of truth) on random hives."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botanik_design.games.hive.coords import DELTAS, ORIGIN, pack, unpack
+from botanik_design.games.hive.hivegraph import (
+    articulation_points,
+    articulation_points_nx,
+    is_one_hive,
+)
+
+
+@st.composite
+def hives(draw: st.DrawFn) -> set[int]:
+    """Connected sets of cells grown from the origin one neighbour at a time."""
+    size = draw(st.integers(min_value=0, max_value=30))
+    cells: list[int] = [ORIGIN] if size else []
+    while len(cells) < size:
+        base = cells[draw(st.integers(0, len(cells) - 1))]
+        nxt = base + DELTAS[draw(st.integers(0, 5))]
+        if nxt not in cells:
+            cells.append(nxt)
+    return set(cells)
+
+
+@given(hives())
+@settings(max_examples=300, deadline=None)
+def test_articulation_points_equal_networkx(cells: set[int]) -> None:
+    assert is_one_hive(cells)
+    assert articulation_points(cells) == articulation_points_nx(cells)
+
+
+def test_a_line_of_three_has_its_middle_pinned() -> None:
+    cells = {pack(0, 0), pack(1, 0), pack(2, 0)}
+    assert articulation_points(cells) == {pack(1, 0)}
+    assert not is_one_hive({pack(0, 0), pack(2, 0)})
+
+
+@given(st.integers(-2047, 2047), st.integers(-2047, 2047))
+def test_pack_unpack_round_trip(q: int, r: int) -> None:
+    assert unpack(pack(q, r)) == (q, r)

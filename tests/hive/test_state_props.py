@@ -1,0 +1,60 @@
+"""Random games keep the engine's invariants (property tests over seeded random play)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from botanik_design.games.base import TERMINAL, State
+from botanik_design.games.hive.board import PASS, decode
+from botanik_design.games.hive.game import load_hive
+from botanik_design.games.hive.hivegraph import is_one_hive
+from botanik_design.games.registry import load_game
+
+GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+MLP")
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None)
+def test_random_play_keeps_invariants(game_type: str, seed: int) -> None:
+    game = load_hive(game_type)
+    state = game.new_initial_state()
+    assert isinstance(state, State)
+    rng = random.Random(seed)
+    for _ in range(70):
+        if state.is_terminal():
+            assert state.current_player() == TERMINAL and state.legal_actions() == []
+            break
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal)) and legal
+        assert (PASS in legal) == (legal == [PASS])
+        for a in legal:  # every action's MoveString parses back to it
+            assert state.string_to_action(state.action_to_string(a)) == a
+        action = rng.choice(legal)
+        before = state.clone()
+        state.apply_action(action)
+        assert before.history() == state.history()[:-1]  # the clone is independent
+        assert is_one_hive(state.board.stacks)
+        for pid, cell in enumerate(state.board.pos):
+            if cell is not None:
+                assert pid in state.board.stacks[cell]
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    assert again.board.key() == state.board.key()
+    assert [type(e).__name__ for e in again.events()] == [type(e).__name__ for e in state.events()]
+    if game.game_type_string() is not None and not state.is_terminal():
+        replayed = game.state_from_game_string(state.game_string())
+        assert replayed.history() == state.history()
+
+
+def test_registry_loads_hive_with_a_game_type_string() -> None:
+    game = load_game("hive", variant="Base+MLP")
+    assert game.info.name == "hive" and game.info.num_players == 2
+    state = game.new_initial_state()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "wS1", "wB1", "wG1", "wA1", "wM", "wL", "wP",
+    ]
+    first = state.legal_actions()[0]
+    assert decode(first)[1] == 0

@@ -12,7 +12,10 @@ import pytest
 PKG = Path(__file__).resolve().parents[1] / "botanik_design"
 
 #: Layer rank of each top-level sub-package; a module may import only ranks <= its own.
-RANK = {"model": 0, "spec": 1, "games": 2, "engine": 2, "bots": 3, "sim": 3, "cli": 4, "tui": 4}
+RANK = {
+    "model": 0, "spec": 1, "games": 2, "engine": 2, "bots": 3, "sim": 3, "draw": 3,
+    "cli": 4, "tui": 4,
+}
 
 
 def _imports(path: Path) -> set[str]:
@@ -67,7 +70,8 @@ def test_cli_parser_loads_neither_networkx_nor_textual() -> None:
         "import sys\n"
         "from botanik_design.cli import build_parser\n"
         "build_parser()\n"
-        "print(sorted(k for k in sys.modules if k.split('.')[0] in ('networkx', 'textual')))\n"
+        "print(sorted(k for k in sys.modules\n"
+        "             if k.split('.')[0] in ('networkx', 'textual', 'matplotlib')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -27,6 +27,8 @@ COMMANDS: tuple[str, ...] = (
     "golden",
     "simulate",
     "compare",
+    "sheet",
+    "show",
     "play",
     "edit",
 )

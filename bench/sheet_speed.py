@@ -1,0 +1,61 @@
+"""Speed of print-and-cut sheets: the 67-tile published set to PDF, SVG and PNG.
+
+Usage: ``python bench/sheet_speed.py [--tileset REF] [--repeat N]``.  Prints the
+wall time of each format (best of N) and, as a baseline measured in the same
+run, the time to save one empty A4 page in that format, so the ratio shows what
+the tiles themselves cost on this machine and load.  The target: a 67-tile
+sheet written in under 3 s.  Not a test: timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from botanik_design.draw.output import new_page, write_pages
+from botanik_design.draw.sheet import write_sheet
+from botanik_design.spec.load import load_tileset
+
+
+def _best(fn: object, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tileset", default="botanik")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    tileset = load_tileset(args.tileset)
+    n = sum(t.copies for t in tileset.tiles)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{tileset.name}: {n} tiles, load average {load:.2f} before the run")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for ext in (".pdf", ".svg", ".png"):
+            def empty(ext: str = ext) -> None:
+                fig, _ = new_page(210, 297)
+                write_pages([fig], folder / f"empty{ext}")
+
+            def sheet(ext: str = ext) -> None:
+                write_sheet(tileset, folder / f"sheet{ext}")
+
+            base = _best(empty, args.repeat)
+            t = _best(sheet, args.repeat)
+            pages = len(list(folder.glob(f"sheet*{ext}")))
+            verdict = "ok" if t < 3.0 else "OVER 3 s"
+            print(f"{ext[1:]:>4}: {t:6.2f} s for {n} tiles ({pages} file(s)); one empty page "
+                  f"{base:5.2f} s; ratio {t / base:5.1f}  [{verdict}]")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,141 @@
+"""``botanik-design sheet TILESET -o FILE``: print-and-cut pages of every tile of a set.
+
+Exit codes: 0 written; 1 the tile set is invalid; 2 usage or I/O (a missing
+tile set, an unknown page size, a tile that does not fit, an unwritable path).
+Imports nothing heavy at module level (matplotlib is imported inside ``run``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def millimetres(text: str) -> float:
+    """argparse type: a finite number of millimetres (``45``, ``45mm``, ``4.5cm``)."""
+    t = text.strip().lower()
+    factor = 1.0
+    if t.endswith("mm"):
+        t = t[:-2]
+    elif t.endswith("cm"):
+        t, factor = t[:-2], 10.0
+    try:
+        value = float(t) * factor
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a length in millimetres: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a finite length >= 0, got {text!r}")
+    return value
+
+
+def page_name(text: str) -> str:
+    """argparse type: a known page size (case-insensitive)."""
+    from botanik_design.draw.pages import PAGE_SIZES
+
+    key = text.strip().lower()
+    if key not in PAGE_SIZES:
+        raise argparse.ArgumentTypeError(
+            f"unknown page size {text!r} (known: {', '.join(PAGE_SIZES)})")
+    return key
+
+
+def dpi_value(text: str) -> int:
+    """argparse type: a PNG resolution between 30 and 1200 dots per inch."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 30 <= value <= 1200:
+        raise argparse.ArgumentTypeError(f"must be between 30 and 1200, got {value}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``sheet`` sub-command."""
+    from botanik_design.draw.pages import DEFAULT_MARGIN_MM, DEFAULT_TILE_MM
+
+    p = subparsers.add_parser(
+        "sheet", help="print-and-cut pages of every tile of a tile set (PDF, SVG, PNG)",
+        description="Draw every tile of a tile set as many times as its copies (the Sources "
+        "too) at its real size on A4 or Letter pages, with cut marks, for printing, cutting "
+        "out and playing. A PDF holds every page; an SVG or PNG one page each (NAME-1.svg, "
+        "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
+        "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
+    )
+    p.add_argument("tileset", metavar="TILESET", help="bundled tile set name or path")
+    p.add_argument("--output", "-o", required=True, metavar="FILE",
+                   help="file to write: .pdf, .svg or .png")
+    p.add_argument("--page", type=page_name, default="a4", metavar="SIZE",
+                   help="page size: a4 (default) or letter")
+    p.add_argument("--tile-size", type=millimetres, default=DEFAULT_TILE_MM, metavar="MM",
+                   help=f"tile edge in millimetres (default {DEFAULT_TILE_MM:g}, about the "
+                   "published tiles; 4.5cm works too)")
+    p.add_argument("--margin", type=millimetres, default=DEFAULT_MARGIN_MM, metavar="MM",
+                   help=f"free border on each side of the page (default {DEFAULT_MARGIN_MM:g} "
+                   "mm; the cut marks go there)")
+    p.add_argument("--gap", type=millimetres, default=0.0, metavar="MM",
+                   help="space between tiles (default 0: neighbours share a cut)")
+    p.add_argument("--backs", action="store_true",
+                   help="follow each page with its back (mirrored) for double-sided printing "
+                   "flipped on the long edge")
+    p.add_argument("--dpi", type=dpi_value, default=150,
+                   help="resolution of a PNG (default 150); PDF and SVG are vector")
+
+
+def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
+    """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
+    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.load import load_tileset
+
+    try:
+        return load_tileset(ref), 0
+    except SpecError as exc:
+        message = str(exc)
+        print(f"{command}: error: {message}", file=sys.stderr)
+        return None, 2 if message.startswith("no ") and " named " in message else 1
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors."""
+    from botanik_design.draw.pages import LayoutError, sheet_layout
+    from botanik_design.draw.paths import OutputError, check_target
+
+    out = Path(args.output)
+    try:
+        check_target(out)
+    except OutputError as exc:
+        print(f"sheet: error: {exc}", file=sys.stderr)
+        return 2
+    tileset, code = load_tileset_or_fail(args.tileset, "sheet")
+    if tileset is None:
+        return code
+    from botanik_design.draw.sheet import physical_tiles, write_sheet
+
+    try:
+        sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
+                     args.gap)
+    except LayoutError as exc:
+        print(f"sheet: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
+                              margin=args.margin, gap=args.gap, backs=args.backs, dpi=args.dpi)
+    except OSError as exc:
+        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    lay = summary.layout
+    pages = f"{lay.pages} page{'s' if lay.pages != 1 else ''}"
+    if summary.back_pages:
+        pages += f" + {summary.back_pages} back page{'s' if summary.back_pages != 1 else ''}"
+    files = ", ".join(str(f) for f in summary.files)
+    if len(summary.files) > 4:
+        files = f"{summary.files[0]} ... {summary.files[-1]} ({len(summary.files)} files)"
+    page = "A4" if lay.page == "a4" else lay.page.title()
+    print(f"{tileset.name}: {summary.tiles} tiles ({summary.tiles - summary.sources} machine "
+          f"tiles + {summary.sources} Sources), {lay.tile:g} mm, {page} "
+          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
+    print(f"wrote {files}")
+    return 0

@@ -1,0 +1,103 @@
+"""Pages in millimetres and their files (PDF, SVG, PNG), written atomically.
+
+:func:`new_page` makes a matplotlib figure the size of the paper whose single
+axes fills it with data units of 1 mm (origin lower left, y up), so whatever is
+drawn at a size in mm has that size on paper, in every format.
+
+:func:`write_pages` writes one or more pages: a PDF holds them all; an SVG or
+PNG holds one page, so several pages go to ``NAME-1.svg``, ``NAME-2.svg``...
+Every file is written to a temporary file in the same folder, then renamed;
+on any error the temporary files are removed and nothing is left half-written.
+Files carry no timestamps (the same input gives the same bytes).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from botanik_design.draw.paths import check_target, page_paths
+from botanik_design.spec.atomic import new_file_mode
+
+DEFAULT_DPI = 150
+
+
+def new_page(width: float, height: float) -> tuple[Figure, Axes]:
+    """A figure of ``width`` x ``height`` mm and its axes in mm (no frame, no ticks)."""
+    fig = Figure(figsize=(width / 25.4, height / 25.4))
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.set_axis_off()
+    return fig, ax
+
+
+_RC: dict[str, Any] = {"svg.hashsalt": "botanik-design", "pdf.fonttype": 3, "svg.fonttype": "path"}
+
+
+def write_pages(figures: Sequence[Figure], path: Path, *, dpi: int = DEFAULT_DPI,
+                title: str = "") -> list[Path]:
+    """Write ``figures`` to ``path`` (format by extension); returns the files written.
+
+    Raises :class:`~botanik_design.draw.paths.OutputError` (an ``OSError``) for a
+    bad name or folder and ``OSError`` when writing fails; no file is then left
+    behind or changed.
+    """
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    fmt = check_target(path)
+    targets = page_paths(path, len(figures))
+    temps: list[str] = []
+    try:
+        with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
+            if fmt == "pdf":
+                tmp = _temp(path)
+                temps.append(tmp)
+                info = {"Creator": "botanik-design", "Title": title, "CreationDate": None}
+                with PdfPages(tmp, metadata=info) as pdf:
+                    for fig in figures:
+                        pdf.savefig(fig)
+            else:
+                for fig, target in zip(figures, targets, strict=True):
+                    tmp = _temp(target)
+                    temps.append(tmp)
+                    meta: dict[str, str | None] = (
+                        {"Date": None} if fmt == "svg" else {"Software": None}
+                    )
+                    if title and fmt == "svg":
+                        meta["Title"] = title
+                    fig.savefig(tmp, format=fmt, dpi=dpi, metadata=meta)
+        for tmp, target in zip(temps, targets, strict=True):
+            os.chmod(tmp, _mode_of(target))
+        for tmp, target in zip(temps, targets, strict=True):
+            os.replace(tmp, target)
+    except BaseException:
+        for tmp in temps:
+            with suppress(OSError):
+                os.unlink(tmp)
+        raise
+    return targets
+
+
+def _mode_of(target: Path) -> int:
+    """The permission bits a replaced file keeps (a new file: ``0o666 & ~umask``)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return new_file_mode()
+
+
+def _temp(target: Path) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix,
+                               dir=target.parent if str(target.parent) else ".")
+    os.close(fd)
+    return tmp

@@ -31,6 +31,8 @@ COMMANDS: tuple[str, ...] = (
     "show",
     "play",
     "edit",
+    "perft",
+    "uhp",
 )
 
 

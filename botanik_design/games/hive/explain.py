@@ -10,6 +10,7 @@ from __future__ import annotations
 from botanik_design.games.hive.board import Board, encode
 from botanik_design.games.hive.hivegraph import articulation_points
 from botanik_design.games.hive.movegen import legal_moves, placeable_pieces, placement_cells
+from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.model.hive import HiveVariant
 
 
@@ -23,7 +24,7 @@ def explain_illegal(board: Board, variant: HiveVariant, pid: int, dest: int) -> 
     source = board.pos[pid]
     if source is None:
         if table.colour[pid] != me:
-            return f"it is not {name}'s colour's turn"
+            return f"{name} is not {COLOUR_NAME[me]}'s: it is {COLOUR_NAME[me]}'s turn"
         if pid == queen and variant.tournament_opening and turn == 1:
             return "the Queen may not be placed on a player's first turn"
         if board.pos[queen] is None and turn == variant.queen_deadline and pid != queen:

@@ -224,7 +224,8 @@ def _variant_from_text(text: str) -> HiveVariant:
     try:
         expansions = parse_game_type(text)
     except NotationError:
-        pass
+        if text.strip().lower().startswith("base+") or text.strip().lower() == "base":
+            raise
     else:
         return HiveVariant(name=format_game_type(expansions), expansions=expansions)  # type: ignore[arg-type]
     loader = _spec_loader("load_hive_variant")

@@ -1,0 +1,67 @@
+"""``botanik-design uhp``: a Universal Hive Protocol engine on stdin/stdout.
+
+Hive viewers and arenas (MzingaViewer and others) start the command and
+drive it line by line; see :mod:`botanik_design.games.hive.uhp` for the
+commands.  ``--variant`` sets the game ``newgame`` starts without argument
+(a GameTypeString such as ``Base+MLP``, or a Hive variant name / file);
+variants UHP cannot express (other piece sets or rule options) are refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``uhp`` sub-command."""
+    p = subparsers.add_parser(
+        "uhp", help="speak the Universal Hive Protocol on stdin/stdout (Hive engine mode)",
+        description="Run as a UHP engine: read commands on stdin, answer on stdout "
+        "(each answer ends with `ok`). Exit status: 0 after `exit` or end of input, "
+        "2 for a variant that cannot be loaded or that UHP cannot express.",
+    )
+    p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME",
+                   help="game of a bare `newgame`: a GameTypeString (default Base) or a "
+                        "Hive variant file / bundled name")
+
+
+def run(args: argparse.Namespace) -> int:
+    from botanik_design import __version__
+    from botanik_design.games.hive.game import load_hive
+    from botanik_design.games.hive.uhp import UhpSession
+
+    try:
+        game = load_hive(args.variant)
+    except (ValueError, OSError) as exc:
+        print(f"uhp: cannot load variant {args.variant!r}: {exc}", file=sys.stderr)
+        return 2
+    if game.game_type_string() is None:
+        print(f"uhp: variant {game.variant.name!r} cannot be played over UHP: UHP expresses "
+              "only the base piece set plus Mosquito/Ladybug/Pillbug under the reference "
+              "rules (tournament opening, Queen by turn 4, numbered placement, no "
+              "repetition draw or ply cap)", file=sys.stderr)
+        return 2
+    session = UhpSession(f"botanik-design {__version__}", choose_move, game)
+    _emit(session.startup())
+    for line in sys.stdin:
+        _emit(session.handle(line))
+        if session.finished:
+            break
+    return 0
+
+
+def _emit(lines: list[str]) -> None:
+    for line in lines:
+        sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def choose_move(state: Any, seconds: float | None, depth: int | None,
+                options: dict[str, int]) -> int:
+    """``bestmove``: the Hive bot's choice within ``seconds`` or ``depth`` plies of lookahead."""
+    from botanik_design.bots.hive_search import best_action
+
+    return best_action(state, seconds=seconds, depth=depth, seed=options.get("Seed", 0),
+                       iterations=options.get("MaxIterations", 400))

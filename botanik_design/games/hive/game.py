@@ -38,6 +38,8 @@ class HiveGame:
         self, variant: HiveVariant | None = None, pieceset: PieceSet | None = None
     ) -> None:
         self.variant = variant if variant is not None else HiveVariant()
+        if pieceset is None:  # the piece set the spec loader attached, if any
+            pieceset = getattr(self.variant, "pieces", None)
         for e in self.variant.expansions:
             if pieceset is not None and pieceset.count(Bug(e)) == 0:
                 raise ValueError(f"expansion {e!r} is not in piece set {pieceset.name!r}")

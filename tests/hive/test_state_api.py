@@ -120,3 +120,19 @@ def test_game_type_strings() -> None:
     assert load_hive("base+lpm").game_type_string() == "Base+MLP"
     custom = HiveGame(dataclasses.replace(HiveVariant(), tournament_opening=False))
     assert custom.game_type_string() is None
+
+
+@pytest.mark.parametrize("moves, bad, words", [
+    (["wS1"], "wS2 wS1-", "Black's turn"),
+    (["wS1", "bS1 wS1-"], "bS1 wS1/", "previous move"),
+    (["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"], "bS1 wS1/", "White's turn: bS1"),
+    ([], "wQ", "first turn"),
+    (["wS1", "bS1 wS1-", "wS2 -wS1"], "bS1 wS1/", "Queen is placed"),
+    (["wS1", "bS1 wS1-"], "wA2 -wS1", "number order"),
+    (["wS1", "bS1 wS1-"], "wA1 wS1\\", "only pieces of its own colour"),
+    (["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"], "wS1 wQ\\", "split the hive"),
+])
+def test_refusals_say_which_rule(moves: list[str], bad: str, words: str) -> None:
+    s = load_hive("Base").replay(moves)
+    with pytest.raises(IllegalActionError, match=words):
+        s.string_to_action(bad)

@@ -36,6 +36,12 @@ def explain_illegal(board: Board, variant: HiveVariant, pid: int, dest: int) -> 
         if dest not in placement_cells(board):
             return "a placed piece must touch the hive and only pieces of its own colour"
         return "that placement is not legal"
+    if table.colour[pid] != me:
+        other = COLOUR_NAME[table.colour[pid]]
+        if pid == board.last_moved:
+            return f"{name} ({other}) was moved by the previous move and may not be thrown now"
+        return (f"it is {COLOUR_NAME[me]}'s turn: {name} is {other}'s and no pillbug "
+                "can throw it there")
     if board.pos[queen] is None and not variant.move_before_queen:
         return "no piece may move before its player's Queen is placed"
     stack = board.stacks[source]
@@ -49,6 +55,4 @@ def explain_illegal(board: Board, variant: HiveVariant, pid: int, dest: int) -> 
         others = legal_moves(board, variant)
         if encode(pid, dest) not in others:
             return f"moving {name} would split the hive"
-    if table.colour[pid] != me:
-        return f"{name} is not yours and no pillbug of yours can throw it there"
     return f"{name} cannot reach that cell"

@@ -148,6 +148,10 @@ class Session:
                                          int(Variant().min_group_size))
             elif doc.kind == "variant":
                 out += self.variant_info(doc).diagnostics
+            elif doc.kind == "sweep":
+                from botanik_design.spec.sweep import check_sweep
+
+                out += check_sweep(self, doc)
         elif doc.data is not None and doc.kind is not None:
             out += self._partial(doc)
         if doc.kind in ("record", "position") and doc.data is not None:

@@ -1,0 +1,107 @@
+"""Typed parameter sweeps: the axes, the points they expand to, and what to report.
+
+A sweep file (``spec/sweep.schema.json``) is checked and expanded by
+:mod:`botanik_design.spec.sweep`; this module only holds the result.  Every
+point carries the complete rules it is played under (``params``: the keyword
+arguments of ``games.registry.load_game``, e.g. ``variant`` and ``tileset``
+as typed specs), so nothing downstream re-applies the axes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Metrics a sweep can report (``metrics:`` and ``target.metric`` of the schema), in the
+#: default report order.
+SWEEP_METRICS: tuple[str, ...] = (
+    "advantage_p1", "balance", "drawishness", "first_player_wins", "draws",
+    "decisions", "branching", "score", "margin", "groups", "flowers", "bonus",
+    "releases", "swaps", "discards", "left_at_end", "unconnected", "stalls",
+)
+
+#: Metrics reported when the sweep names none.
+DEFAULT_METRICS: tuple[str, ...] = (
+    "advantage_p1", "balance", "drawishness", "decisions", "score", "groups", "flowers",
+    "bonus", "discards", "stalls",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Axis:
+    """One varying dimension.
+
+    ``label``: its column title.  An option axis has ``option`` set; a tiles
+    axis has ``tiles`` (the selector, ``(field, value)`` pairs that must all
+    match), ``field`` (``copies`` or ``flowers``) and ``change`` (``set`` or
+    ``add``).  ``values`` are in the order given (a ``range`` expanded).
+    """
+
+    label: str
+    values: tuple[Any, ...]
+    option: str | None = None
+    tiles: tuple[tuple[str, str], ...] = ()
+    field: str | None = None
+    change: str = "set"
+
+
+@dataclass(frozen=True, slots=True)
+class SweepPoint:
+    """One set of rules to play.
+
+    ``index``: 0 for the base, then 1, 2, ... in grid order.  ``coords``: one
+    ``(axis label, value)`` per axis (empty for the base).  ``params``: the
+    ``load_game`` keyword arguments of the point (Botanik: ``variant`` a
+    :class:`~botanik_design.model.variant.Variant`, ``tileset`` a
+    :class:`~botanik_design.model.tileset.TileSet`).
+    """
+
+    index: int
+    coords: tuple[tuple[str, Any], ...]
+    params: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        """``base``, or ``mecha_bonus=2, min_group_size=3``."""
+        if not self.coords:
+            return "base"
+        return ", ".join(f"{k}={_show(v)}" for k, v in self.coords)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """A checked, expanded sweep.
+
+    ``base`` is always played (the reference of the significance tests);
+    ``points`` are the grid (or sampled) points, none equal to the base's
+    coordinates order-wise (a point whose rules equal the base's is still
+    played: the sweep keeps its grid complete).  ``bots`` are ``(A, B)``;
+    ``games`` per point; ``seed`` the master seed shared by every point;
+    ``target`` a ``(metric, value)`` pair the report sorts by.
+    """
+
+    name: str
+    title: str
+    game: str
+    base_names: dict[str, str]
+    axes: tuple[Axis, ...]
+    base: SweepPoint
+    points: tuple[SweepPoint, ...]
+    bots: tuple[str, str]
+    games: int
+    seed: int
+    sample: str
+    metrics: tuple[str, ...]
+    target: tuple[str, float]
+
+    def all_points(self) -> tuple[SweepPoint, ...]:
+        """The base, then every point."""
+        return (self.base, *self.points)

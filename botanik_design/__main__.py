@@ -2,4 +2,5 @@
 
 from botanik_design.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a worker process re-imports it (multiprocessing spawn)
+    raise SystemExit(main())

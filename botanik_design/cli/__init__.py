@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "golden",
     "simulate",
     "compare",
+    "sweep",
     "sheet",
     "show",
     "play",

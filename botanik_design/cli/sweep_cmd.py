@@ -1,0 +1,228 @@
+"""``botanik-design sweep SPEC``: play every point of a sweep on the same seeds and
+report each against the base.
+
+Exit codes: 0 done; 1 an invalid sweep file (every problem with its
+``file:line:col``; nothing is played and nothing written) or a game failed;
+2 a usage or I/O problem (missing file, unwritable output, a results store of
+another sweep without ``--restart``, an unreachable scheduler).  Dask is
+imported only when the sweep runs on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from botanik_design.cli.simulate_cmd import _fill, bots_epilog, check_outputs, positive_int
+from botanik_design.spec.atomic import write_atomic
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``sweep`` sub-command to the top-level parser."""
+    p = subparsers.add_parser(
+        "sweep",
+        help="play a grid of rule variants on the same seeds and compare them with the base",
+        description=_fill(
+            "Read a sweep file (a base variant and tile set, the axes to vary, bots, games "
+            "per point, seed, metrics), play every point with the same seeds (common random "
+            "numbers), and report per point AdvantageP1 with its interval, Balance, "
+            "Drawishness, game length, score parts, discards, stalls, and the significance "
+            "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
+            "points), sorted by closeness to the target. Finished games go to a results "
+            "store beside the output, so an interrupted sweep resumes where it stopped. "
+            "Runs in-process with --workers 1, on an embedded Dask LocalCluster otherwise, "
+            "or on a running Dask cluster with --scheduler; the results do not depend on it. "
+            "Exit status: 0 done, 1 invalid sweep file or failed game, 2 usage or I/O error.",
+        ),
+        epilog=bots_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("spec", metavar="SPEC", help="the sweep file (YAML, `sweep:` at the top)")
+    p.add_argument("--workers", "-w", type=positive_int, default=None, metavar="W",
+                   help="local worker processes of the embedded Dask cluster (default: the "
+                   "machine's CPUs; 1 plays in-process)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler (e.g. tcp://127.0.0.1:8786): play on its "
+                   "workers")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="report on stdout: text (default) or json")
+    p.add_argument("--output", "-o", metavar="FILE",
+                   help="write the report to FILE instead of stdout")
+    p.add_argument("--csv", metavar="FILE", help="write one CSV row per point to FILE")
+    p.add_argument("--plot", metavar="FILE",
+                   help="write a heat map (two axes) or lines with intervals (one axis) to "
+                   "FILE (.png or .svg)")
+    p.add_argument("--store", metavar="FILE",
+                   help="the results store (default: beside the output, OUTPUT.store.jsonl, "
+                   "else SPEC-NAME.store.jsonl in the current folder)")
+    p.add_argument("--restart", action="store_true",
+                   help="discard the games of a store written for another version of the "
+                   "sweep and start over")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress bar and no messages on stderr")
+
+
+def store_path(args: argparse.Namespace, spec: Path) -> Path:
+    """Where the results store lives (see ``--store``)."""
+    if args.store:
+        return Path(args.store)
+    if args.output:
+        out = Path(args.output)
+        return out.with_name(out.stem + ".store.jsonl")
+    return Path(spec.stem + ".store.jsonl")
+
+
+def _check_bot(spec: str) -> str | None:
+    from botanik_design.bots.registry import BotSpecError, parse_bot_spec
+
+    try:
+        parse_bot_spec(spec)
+    except BotSpecError as exc:
+        return str(exc)
+    return None
+
+
+def _say(args: argparse.Namespace, text: str) -> None:
+    if not args.quiet:
+        print(f"sweep: {text}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sweep``; returns the exit code."""
+    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.sweep import load_sweep
+
+    spec = Path(args.spec)
+    if not spec.exists():
+        print(f"sweep: {spec}: no such file", file=sys.stderr)
+        return 2
+    if not spec.is_file():
+        print(f"sweep: {spec}: not a regular file", file=sys.stderr)
+        return 2
+    problem = check_outputs(args)
+    if problem:
+        print(f"sweep: {problem}", file=sys.stderr)
+        return 2
+    try:
+        sweep = load_sweep(spec, _check_bot)
+    except SpecError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2 if any("[io-" in p for p in exc.problems) else 1
+    if args.plot:
+        from botanik_design.sim.sweep.plot import plot_problem
+
+        why = plot_problem(len(sweep.axes), args.plot)
+        if why:
+            print(f"sweep: {why}", file=sys.stderr)
+            return 2
+    path = store_path(args, spec)
+    if not path.parent.is_dir():
+        print(f"sweep: --store {path}: no such folder {str(path.parent)!r}", file=sys.stderr)
+        return 2
+
+    from botanik_design.sim.dask_pool import DaskUnavailableError
+    from botanik_design.sim.runner import SimulationError
+    from botanik_design.sim.sweep.report import build_report, format_text, to_csv, to_json
+    from botanik_design.sim.sweep.store import ResultStore, StoreError
+    from botanik_design.sim.workers import make_pool
+
+    try:
+        store = ResultStore.open(path, sweep, restart=args.restart)
+    except StoreError as exc:
+        print(f"sweep: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"sweep: cannot use the store {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        total = sweep.games * len(sweep.all_points())
+        already = store.count()
+        if already:
+            _say(args, f"resuming: {already:,} of {total:,} games already done ({path})")
+        workers = args.workers or os.cpu_count() or 1
+        try:
+            pool = make_pool(workers, args.scheduler, local="dask")
+        except DaskUnavailableError as exc:
+            print(f"sweep: {exc}", file=sys.stderr)
+            return 2
+        try:
+            rows = _play(sweep, pool, store, args.quiet)
+        except SimulationError as exc:
+            print(f"sweep: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            pool.shutdown()
+    finally:
+        store.close()
+    report = build_report(sweep, rows)
+    text = to_json(report) if args.format == "json" else format_text(report)
+    try:
+        if args.output:
+            write_atomic(args.output, text)
+        else:
+            sys.stdout.write(text)
+        if args.csv:
+            write_atomic(args.csv, to_csv(report))
+        if args.plot:
+            from botanik_design.sim.sweep.plot import plot_sweep
+
+            plot_sweep(report, args.plot)
+    except OSError as exc:
+        print(f"sweep: cannot write: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _play(sweep: Any, pool: Any, store: Any, quiet: bool) -> Any:
+    """Run the sweep with a progress bar on stderr (unless quiet or not a terminal)."""
+    from botanik_design.sim.sweep.executor import run_sweep
+
+    points = len(sweep.all_points())
+    total = sweep.games * points
+    if quiet or not sys.stderr.isatty():
+        return run_sweep(sweep, pool, store)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    done_points = sum(1 for p in sweep.all_points()
+                      if len(store.done.get(p.index, {})) >= sweep.games)
+    state = {"points": done_points, "games": 0}
+
+    class _Rate(TextColumn):
+        def __init__(self) -> None:
+            super().__init__("")
+
+        def render(self, task: Any) -> Any:
+            from rich.text import Text
+
+            elapsed = task.elapsed or 0.0
+            if not state["games"] or elapsed <= 0:
+                return Text("")
+            return Text(f"{state['games'] / elapsed:,.0f} games/s")
+
+    columns = (
+        TextColumn(f"[bold]{sweep.name}"),
+        TextColumn("{task.fields[points]}"),
+        BarColumn(), MofNCompleteColumn(), TextColumn("games"), _Rate(),
+        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        task = progress.add_task("games", total=total, completed=store.count(),
+                                 points=f"points {done_points}/{points}")
+
+        def step(games: int, finished: int) -> None:
+            state["games"] += games
+            state["points"] += finished
+            progress.update(task, advance=games, points=f"points {state['points']}/{points}")
+
+        return run_sweep(sweep, pool, store, step)

@@ -1,0 +1,156 @@
+"""Pictures of a sweep report (matplotlib, Agg backend; PNG or SVG by extension).
+
+* one axis: the target metric per value, as a line with its 95% interval as
+  error bars, the base's value and the target as horizontal lines;
+* two axes: a heat map of the target metric (first axis down, second across),
+  each cell annotated with its value (``*``: significantly different from the
+  base); a diverging colour scale centred on the target.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from botanik_design.sim.sweep.report import METRICS
+
+FORMATS = (".png", ".svg")
+
+
+def plot_problem(axes: int, path: str) -> str | None:
+    """Why ``--plot path`` cannot be drawn for a sweep of ``axes`` axes (``None``: fine)."""
+    if Path(path).suffix.lower() not in FORMATS:
+        return f"--plot {path}: the file name must end in .png or .svg"
+    if axes not in (1, 2):
+        return f"--plot draws one or two axes; this sweep has {axes}"
+    return None
+
+
+def _label(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def plot_sweep(report: dict[str, Any], path: str | Path) -> Path:
+    """Draw ``report`` (see :func:`~botanik_design.sim.sweep.report.build_report`) to ``path``.
+
+    Raises ``ValueError`` for another extension or a sweep without one or two
+    axes, ``OSError`` when the file cannot be written (never left half-written).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out = Path(path)
+    axes = list(report["sweep"]["axes"])
+    why = plot_problem(len(axes), str(out))
+    if why:
+        raise ValueError(why)
+    metric, goal = report["target"]["metric"], float(report["target"]["value"])
+    name = METRICS[metric][0]
+    points = [e for e in report["points"] if e["coords"]]
+    base = next(e for e in report["points"] if not e["coords"])
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=100)
+    try:
+        if len(axes) == 1:
+            _lines(ax, axes[0], points, base, metric, goal, name)
+        else:
+            _heat(fig, ax, axes, points, metric, goal, name)
+        title = report["sweep"]["title"] or report["sweep"]["name"]
+        ax.set_title(f"{title}: {name} ({report['sweep']['games_per_point']} games per point)",
+                     fontsize="medium")
+        fig.tight_layout()
+        _save(fig, out)
+    finally:
+        plt.close(fig)
+    return out
+
+
+def _lines(ax: Any, axis: dict[str, Any], points: list[dict[str, Any]],
+           base: dict[str, Any], metric: str, goal: float, name: str) -> None:
+    labels = [_label(v) for v in axis["values"]]
+    by_label = {_label(e["coords"][axis["label"]]): e for e in points}
+    xs, ys, lo, hi, marks = [], [], [], [], []
+    for k, lab in enumerate(labels):
+        e = by_label.get(lab)
+        if e is None or e["metrics"][metric]["value"] is None:
+            continue
+        m = e["metrics"][metric]
+        v = float(m["value"])
+        low, high = m["ci95"]
+        xs.append(k)
+        ys.append(v)
+        lo.append(v - float(low) if low is not None else 0.0)
+        hi.append(float(high) - v if high is not None else 0.0)
+        marks.append(e["significant"])
+    ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=f"{name} (95% interval)")
+    for x, y, s in zip(xs, ys, marks, strict=True):
+        if s:
+            ax.annotate("*", (x, y), textcoords="offset points", xytext=(6, 4))
+    bv = base["metrics"][metric]["value"]
+    if bv is not None:
+        ax.axhline(float(bv), linestyle="--", color="grey", label=f"base ({float(bv):.3f})")
+    ax.axhline(goal, linestyle=":", color="green", label=f"target ({goal:g})")
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_xlabel(axis["label"])
+    ax.set_ylabel(name)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+
+
+def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, Any]],
+          metric: str, goal: float, name: str) -> None:
+    import numpy as np
+    from matplotlib.colors import TwoSlopeNorm
+
+    rows = [_label(v) for v in axes[0]["values"]]
+    cols = [_label(v) for v in axes[1]["values"]]
+    grid = np.full((len(rows), len(cols)), np.nan)
+    sig = np.zeros((len(rows), len(cols)), dtype=bool)
+    for e in points:
+        r = rows.index(_label(e["coords"][axes[0]["label"]]))
+        c = cols.index(_label(e["coords"][axes[1]["label"]]))
+        v = e["metrics"][metric]["value"]
+        if v is not None:
+            grid[r, c] = float(v)
+            sig[r, c] = bool(e["significant"])
+    finite = grid[np.isfinite(grid)]
+    span = max([abs(float(x) - goal) for x in finite] + [1e-9])
+    norm = TwoSlopeNorm(vcenter=goal, vmin=goal - span, vmax=goal + span)
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu_r", norm=norm, aspect="auto")
+    fig.colorbar(image, ax=ax, label=f"{name} (centre: target {goal:g})")
+    for r in range(len(rows)):
+        for c in range(len(cols)):
+            if math.isfinite(grid[r, c]):
+                dark = abs(grid[r, c] - goal) > 0.6 * span
+                ax.text(c, r, f"{grid[r, c]:.3f}{'*' if sig[r, c] else ''}",
+                        ha="center", va="center", fontsize="small",
+                        color="white" if dark else "black")
+    ax.set_xticks(range(len(cols)), cols)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_xlabel(axes[1]["label"])
+    ax.set_ylabel(axes[0]["label"])
+
+
+def _save(fig: Any, out: Path) -> None:
+    """Write to a temporary file in the target folder and rename it into place."""
+    ext = out.suffix.lower()
+    fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=ext, dir=out.parent)
+    os.close(fd)
+    try:
+        metadata = {"Date": None} if ext == ".svg" else {"Software": None}
+        fig.savefig(tmp, format=ext[1:], metadata=metadata)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -121,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
             return spec_error_code(str(exc))
 
     from botanik_design.sim.compare import Run, compare_runs, format_compare_text
+    from botanik_design.sim.dask_pool import DaskUnavailableError
     from botanik_design.sim.report import RunInfo, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
@@ -128,7 +129,10 @@ def run(args: argparse.Namespace) -> int:
     for label, tileset, variant, tileset_name in loaded:
         try:
             rows = play(tileset, variant, bots, args.games, args.seed, args.workers,
-                        args.quiet, label=label)
+                        args.quiet, label=label, scheduler=args.scheduler)
+        except DaskUnavailableError as exc:
+            print(f"compare: {exc}", file=sys.stderr)
+            return 2
         except (SimulationError, ValueError) as exc:
             print(f"compare: {label}: {exc}", file=sys.stderr)
             return 1

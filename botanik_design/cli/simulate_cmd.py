@@ -58,6 +58,9 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", "-w", type=positive_int, default=1, metavar="W",
                    help="local worker processes (default 1); results do not depend on it")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a running Dask cluster (its scheduler's address, e.g. "
+                   "tcp://127.0.0.1:8786) instead of local processes")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report on stdout: text (default) or json")
     p.add_argument("--output", "-o", metavar="FILE",
@@ -144,14 +147,19 @@ def check_outputs(args: argparse.Namespace) -> str | None:
 
 def play(
     tileset: Any, variant: Any, bots: tuple[str, str], games: int, seed: int, workers: int,
-    quiet: bool, label: str = "",
+    quiet: bool, label: str = "", scheduler: str | None = None,
 ) -> list[Any]:
-    """Run the games with a progress bar on stderr (unless quiet or not a TTY)."""
+    """Run the games with a progress bar on stderr (unless quiet or not a TTY), on local
+    workers or on the Dask scheduler at ``scheduler``.
+
+    Raises ``botanik_design.sim.dask_pool.DaskUnavailableError`` when the
+    scheduler cannot be reached.
+    """
     from botanik_design.sim.runner import Job, run_games
-    from botanik_design.sim.workers import local_pool
+    from botanik_design.sim.workers import make_pool
 
     job = Job(tileset, variant, bots, seed)
-    pool = local_pool(workers)
+    pool = make_pool(workers, scheduler)
     try:
         if quiet or not sys.stderr.isatty():
             return run_games(job, games, pool)
@@ -210,12 +218,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return spec_error_code(str(exc))
 
+    from botanik_design.sim.dask_pool import DaskUnavailableError
     from botanik_design.sim.report import RunInfo, format_text, summarize, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     start = time.perf_counter()
     try:
-        rows = play(tileset, variant, bots, args.games, args.seed, args.workers, args.quiet)
+        rows = play(tileset, variant, bots, args.games, args.seed, args.workers, args.quiet,
+                    scheduler=args.scheduler)
+    except DaskUnavailableError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
     except (SimulationError, ValueError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 1
@@ -250,7 +263,8 @@ def run(args: argparse.Namespace) -> int:
         rate = args.games / elapsed if elapsed > 0 else float("inf")
         print(
             f"simulate: {args.games} games in {elapsed:.2f} s ({rate:,.1f} games/s, "
-            f"{args.workers} worker{'s' if args.workers > 1 else ''})",
+            + (f"on the Dask scheduler {args.scheduler})" if args.scheduler else
+               f"{args.workers} worker{'s' if args.workers > 1 else ''})"),
             file=sys.stderr,
         )
     return 0

@@ -10,22 +10,13 @@ The seam for a cluster
 :class:`Pool` is the subset of :class:`concurrent.futures.Executor` the
 runner uses — ``submit(fn, *args) -> future`` (a future with ``result()``)
 and ``as_completed(futures)`` — plus ``shutdown()``.  A Dask
-``distributed.Client`` implements the same futures interface
-(``client.submit(fn, *args, pure=False)`` returns a future with ``result()``;
-``distributed.as_completed`` iterates finished futures), so a cluster pool is
-a ~15-line adapter::
-
-    class DaskPool:
-        def __init__(self, client): self.client = client
-        def submit(self, fn, *args): return self.client.submit(fn, *args, pure=False)
-        def as_completed(self, futures): return distributed.as_completed(futures)
-        def shutdown(self): pass          # the client belongs to the caller
-        workers = property(lambda self: len(self.client.scheduler_info()["workers"]))
-
-The batch function (:func:`botanik_design.sim.runner.play_batch`) and its
-arguments are plain picklable objects (frozen dataclasses and strings), which
-is what both process pools and Dask need.  Adding that adapter (and a
-``--scheduler ADDRESS`` option) is left to a later issue.
+``distributed.Client`` implements the same futures interface, so the Dask
+backend (:class:`botanik_design.sim.dask_pool.DaskPool`, a running cluster
+via ``--scheduler ADDRESS`` or an embedded ``LocalCluster``) is a small
+adapter; :func:`make_pool` picks the backend.  The batch function
+(:func:`botanik_design.sim.runner.play_batch`) and its arguments are plain
+picklable objects (frozen dataclasses and strings), which is what both
+process pools and Dask need.
 """
 
 from __future__ import annotations
@@ -153,3 +144,26 @@ def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
         return []
     size = max(1, min(max_batch, -(-n // (max(1, workers) * 8))))
     return [range(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+def make_pool(workers: int, scheduler: str | None = None, local: str = "processes") -> Pool:
+    """The pool a command asked for.
+
+    ``scheduler``: the address of a running Dask scheduler (every game goes to
+    its workers; ``workers`` is then ignored).  Otherwise ``workers == 1``
+    runs in-process (:class:`InlinePool`), and more workers are local
+    processes: a :class:`ProcessPool` when ``local == "processes"``, an
+    embedded Dask ``LocalCluster`` when ``local == "dask"``.  Results never
+    depend on the choice.  Raises ``ValueError`` for ``workers < 1`` or an
+    unknown ``local``, and ``botanik_design.sim.dask_pool.DaskUnavailableError``
+    when the scheduler cannot be reached.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    if local not in ("processes", "dask"):
+        raise ValueError(f"local must be 'processes' or 'dask', got {local!r}")
+    if scheduler is not None or (workers > 1 and local == "dask"):
+        from botanik_design.sim.dask_pool import dask_pool
+
+        return dask_pool(scheduler, workers)
+    return local_pool(workers)

@@ -1,0 +1,97 @@
+"""The Dask ``distributed`` backend of the pool seam (:class:`~botanik_design.sim.workers.Pool`).
+
+:func:`dask_pool` connects to a running scheduler (``dask scheduler`` /
+``dask worker ADDRESS``, or any Dask deployment) or starts an embedded
+:class:`distributed.LocalCluster` of single-threaded worker processes.
+Batches are submitted with ``pure=False`` (every submission runs) and
+``retries``: a batch whose worker dies is re-run by the scheduler on another
+worker (Dask's ``allowed-failures``), one that raises is retried ``retries``
+times; either way its future resolves once, so it is counted once.
+
+Workers need ``botanik_design`` importable (the same environment as the
+client).  Dask is imported only here, and only when a Dask pool is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+#: Retries of a batch that raised (a worker that dies is handled by the scheduler).
+RETRIES = 2
+
+
+class DaskUnavailableError(RuntimeError):
+    """Dask cannot be used: not installed, or the scheduler cannot be reached."""
+
+
+class DaskPool:
+    """A :class:`~botanik_design.sim.workers.Pool` over a ``distributed.Client``.
+
+    ``cluster``: an embedded cluster this pool owns (closed by :meth:`shutdown`).
+    """
+
+    def __init__(self, client: Any, cluster: Any = None, retries: int = RETRIES) -> None:
+        self.client = client
+        self.cluster = cluster
+        self.retries = retries
+
+    @property
+    def workers(self) -> int:
+        """Worker threads known to the scheduler now (at least 1; batch sizing only)."""
+        info = self.client.scheduler_info()
+        threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
+        return max(1, threads)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``client.submit(fn, *args, pure=False, retries=...)``."""
+        return self.client.submit(fn, *args, pure=False, retries=self.retries)
+
+    def as_completed(self, futures: Iterable[Any]) -> Iterator[Any]:
+        """:class:`distributed.as_completed` over ``futures``."""
+        from distributed import as_completed
+
+        return iter(as_completed(list(futures), loop=self.client.loop))  # type: ignore[no-untyped-call]
+
+    def shutdown(self) -> None:
+        """Close the client, and the embedded cluster when this pool started one."""
+        try:
+            self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+                self.cluster = None
+
+
+def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 10.0) -> DaskPool:
+    """A pool on the scheduler at ``scheduler`` (``tcp://host:8786``), or on a new
+    embedded ``LocalCluster`` of ``workers`` single-threaded processes.
+
+    Raises :class:`DaskUnavailableError` when ``distributed`` is missing or the
+    scheduler does not answer within ``timeout`` seconds; ``ValueError`` when
+    ``workers < 1``.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - distributed is a dependency
+        raise DaskUnavailableError(f"Dask distributed is not installed ({exc})") from exc
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=f"{timeout}s", set_as_default=False)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise DaskUnavailableError(
+                f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        return DaskPool(client)
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers, threads_per_worker=1, processes=True,
+        dashboard_address=None, silence_logs=logging.ERROR, memory_limit=0,
+    )
+    try:
+        client = Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call]
+    except BaseException:
+        cluster.close()
+        raise
+    return DaskPool(client, cluster)

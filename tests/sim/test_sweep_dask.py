@@ -1,0 +1,164 @@
+"""The Dask backend on a real ``distributed.LocalCluster`` (2 worker processes).
+
+The same sweep gives the same rows and the same report in-process and on the
+cluster; a worker that dies in the middle of a batch has the batch re-run
+elsewhere, counted once; ``simulate --scheduler`` matches ``--workers 1``.
+One small cluster serves the whole module (CI time).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from botanik_design.cli import main
+from botanik_design.sim.dask_pool import DaskPool
+from botanik_design.sim.runner import Job, play_batch
+from botanik_design.sim.sweep.executor import run_sweep
+from botanik_design.sim.sweep.report import build_report, to_json
+from botanik_design.sim.sweep.store import ResultStore
+from botanik_design.sim.workers import InlinePool
+from botanik_design.spec.sweep import load_sweep
+
+SPEC = """\
+sweep: dask-check
+base: {variant: registre-3, tileset: quick-3}
+axes:
+  - option: mecha_bonus
+    values: [0, 4]
+  - option: min_group_size
+    values: [2, 3]
+games: 24
+seed: 11
+"""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    import logging
+
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=logging.ERROR,
+                      memory_limit=0) as c:
+        yield c
+
+
+@pytest.fixture()
+def pool(cluster: Any) -> Iterator[DaskPool]:
+    from distributed import Client
+
+    client = Client(cluster, set_as_default=False)
+    try:
+        yield DaskPool(client)
+    finally:
+        client.close()
+
+
+def _sweep_rows(tmp_path: Path, pool: Any, name: str) -> tuple[Any, dict[int, Any], Path]:
+    spec = tmp_path / "s.yaml"
+    spec.write_text(SPEC)
+    sweep = load_sweep(spec)
+    store_path = tmp_path / f"{name}.jsonl"
+    store = ResultStore.open(store_path, sweep)
+    try:
+        return sweep, run_sweep(sweep, pool, store), store_path
+    finally:
+        store.close()
+
+
+def test_cluster_gives_the_in_process_result(tmp_path: Path, pool: DaskPool) -> None:
+    sweep, local, _ = _sweep_rows(tmp_path, InlinePool(), "local")
+    _, remote, _ = _sweep_rows(tmp_path, pool, "remote")
+    assert remote == local
+    assert to_json(build_report(sweep, remote)) == to_json(build_report(sweep, local))
+
+
+def dying_batch(marker: str, job: Job, start: int, stop: int) -> list[Any]:
+    """The first call kills its worker process in the middle of the batch."""
+    rows = play_batch(job, start, (start + stop) // 2)
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)
+    return rows + play_batch(job, (start + stop) // 2, stop)
+
+
+class _KillOnce:
+    """A pool that sends its first batch to :func:`dying_batch`."""
+
+    def __init__(self, inner: DaskPool, marker: Path) -> None:
+        self.inner = inner
+        self.marker = str(marker)
+        self.first = True
+        self.workers = inner.workers
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.first:
+            self.first = False
+            return self.inner.client.submit(dying_batch, self.marker, *args, pure=False)
+        return self.inner.submit(fn, *args)
+
+    def as_completed(self, futures: Any) -> Any:
+        return self.inner.as_completed(futures)
+
+    def shutdown(self) -> None:
+        self.inner.shutdown()
+
+
+def test_a_worker_killed_mid_batch_is_rerun_and_counted_once(tmp_path: Path,
+                                                              pool: DaskPool) -> None:
+    marker = tmp_path / "killed"
+    _, local, _ = _sweep_rows(tmp_path, InlinePool(), "local")
+    _, remote, store_path = _sweep_rows(tmp_path, _KillOnce(pool, marker), "remote")
+    assert marker.exists()  # a worker did die
+    assert remote == local
+    lines = store_path.read_bytes().splitlines()[1:]
+    keys = [(json.loads(x)["point"], r["game"]) for x in lines for r in json.loads(x)["rows"]]
+    assert len(keys) == len(set(keys)) == 5 * 24
+
+
+def test_simulate_and_compare_accept_a_scheduler(tmp_path: Path, cluster: Any) -> None:
+    common = ["--games", "30", "--seed", "2", "--variant", "registre-3", "--tileset",
+              "quick-3", "-q", "--format", "json"]
+    for cmd, items in (("simulate", []), ("compare", ["standard", "registre-3"])):
+        local, remote = tmp_path / f"{cmd}-l.json", tmp_path / f"{cmd}-r.json"
+        assert main([cmd, *items, *common, "-o", str(local)]) == 0
+        assert main([cmd, *items, *common, "-o", str(remote), "--scheduler",
+                     cluster.scheduler_address]) == 0
+        assert remote.read_bytes() == local.read_bytes()
+
+
+def test_sweep_command_on_the_scheduler_matches_in_process(tmp_path: Path,
+                                                           cluster: Any) -> None:
+    spec = tmp_path / "s.yaml"
+    spec.write_text(SPEC.replace("games: 40", "games: 10"))
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert main(["sweep", str(spec), "-w", "1", "-q", "--format", "json", "-o", str(one)]) == 0
+    assert main(["sweep", str(spec), "--scheduler", cluster.scheduler_address, "-q",
+                 "--format", "json", "-o", str(two)]) == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+SWEEP_FILE = Path(__file__).resolve().parents[2] / "examples" / "sweeps" / "fewer-crosses.yaml"
+
+
+def test_dask_is_not_imported_without_a_cluster(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from botanik_design.cli import main\n"
+        f"assert main(['validate', {str(SWEEP_FILE)!r}]) == 0\n"
+        "assert main(['simulate', '--games', '2', '-q', '--workers', '1']) == 0\n"
+        "print(sorted(k for k in sys.modules if k.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.stdout.strip().splitlines()[-1] == "[]"

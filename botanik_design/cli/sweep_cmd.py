@@ -56,8 +56,8 @@ def register(subparsers: Any) -> None:
                    help="write a heat map (two axes) or lines with intervals (one axis) to "
                    "FILE (.png or .svg)")
     p.add_argument("--store", metavar="FILE",
-                   help="the results store (default: beside the output, OUTPUT.store.jsonl, "
-                   "else SPEC-NAME.store.jsonl in the current folder)")
+                   help="the results store (default: beside the output, NAME.store.jsonl for "
+                   "-o NAME.json; without -o, SPEC-NAME.store.jsonl in the current folder)")
     p.add_argument("--restart", action="store_true",
                    help="discard the games of a store written for another version of the "
                    "sweep and start over")

@@ -72,9 +72,14 @@ def row_to_json(row: GameRow) -> dict[str, Any]:
 
 def row_from_json(data: dict[str, Any]) -> GameRow:
     """Inverse of :func:`row_to_json`; raises ``TypeError``/``KeyError`` on other data."""
-    kwargs: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                              for k, v in data.items()}
-    return GameRow(**kwargs)
+    return GameRow(**{k: _tuples(v) for k, v in data.items()})
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to the tuples rows hold (at any depth)."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
 
 
 class ResultStore:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from botanik_design.cli import main
 from botanik_design.model.sweep import Sweep
-from botanik_design.sim.runner import Job, run_games
-from botanik_design.sim.sweep.executor import missing_batches, run_sweep
+from botanik_design.sim.runner import run_games
+from botanik_design.sim.sweep.executor import job_for, missing_batches, run_sweep
 from botanik_design.sim.sweep.report import build_report, format_text, paired_p, to_csv
 from botanik_design.sim.sweep.store import ResultStore, StoreError, fingerprint
 from botanik_design.sim.workers import InlinePool
@@ -86,7 +86,8 @@ def test_every_point_plays_the_same_seeds_as_simulate(tmp_path: Path) -> None:
     finally:
         store.close()
     for point in sweep.all_points():
-        job = Job(point.params["tileset"], point.params["variant"], sweep.bots, sweep.seed)
+        job = job_for(sweep, point)
+        assert job.seed == sweep.seed and job.bots == sweep.bots
         assert rows[point.index] == run_games(job, sweep.games, InlinePool())
     # the engine seeds are the same at every point
     seeds = {tuple(r.seed for r in rs) for rs in rows.values()}

@@ -28,6 +28,13 @@ def test_wheel_ships_bundled_specs_and_validates_from_elsewhere(tmp_path: Path) 
         "botanik_design/_spec/variants/no-loops.yaml",
         "botanik_design/_tilesets/botanik.yaml",
         "botanik_design/_tilesets/quick-3.yaml",
+        "botanik_design/_spec/pieceset.schema.json",
+        "botanik_design/_spec/hive-variant.schema.json",
+        "botanik_design/_spec/variants/hive-tournament.yaml",
+        "botanik_design/_spec/variants/hive-box.yaml",
+        "botanik_design/_spec/variants/hive-mlp.yaml",
+        "botanik_design/_piecesets/hive-base.yaml",
+        "botanik_design/_piecesets/hive-full.yaml",
     ):
         assert expected in names, expected
     site = tmp_path / "site"
@@ -47,3 +54,11 @@ def test_wheel_ships_bundled_specs_and_validates_from_elsewhere(tmp_path: Path) 
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.splitlines()[0].startswith(str(site)), out.stdout
+    hive = subprocess.run(
+        [sys.executable, "-c",
+         "from botanik_design.spec import load_hive_variant;"
+         "v = load_hive_variant('hive-mlp'); print(v.piece_set().name, len(v.expansions))"],
+        cwd=elsewhere, env=env, capture_output=True, text=True,
+    )
+    assert hive.returncode == 0, hive.stdout + hive.stderr
+    assert hive.stdout.split() == ["hive-full", "3"]

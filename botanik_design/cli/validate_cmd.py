@@ -67,12 +67,12 @@ def _seconds(text: str) -> float:
 
 def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], list[Diagnostic]]:
     """Files to check as ``(file, display name)``, and ``io-*`` problems with the arguments."""
-    from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+    from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
     from botanik_design.spec.validate import yaml_files
 
     if not paths:
         found: list[tuple[Traversable | Path, str]] = []
-        for group in (bundled_tilesets(), bundled_variants()):
+        for group in (bundled_tilesets(), bundled_piecesets(), bundled_variants()):
             found += [(f, str(f)) for f in group.values()]
         return found, []
     files: list[tuple[Traversable | Path, str]] = []
@@ -88,8 +88,10 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
                 files += [(f, str(f)) for f in listed]
             elif path.exists() or path.is_symlink():
                 files.append((path, arg))
-            elif arg in bundled_variants() or arg in bundled_tilesets():
-                named = bundled_variants().get(arg) or bundled_tilesets()[arg]
+            elif arg in bundled_variants() or arg in bundled_tilesets() \
+                    or arg in bundled_piecesets():
+                named = bundled_variants().get(arg) or bundled_tilesets().get(arg) \
+                    or bundled_piecesets()[arg]
                 files.append((named, arg))  # a bundled name, when no such file exists
             else:
                 problems.append(Diagnostic(arg, None, None, "error", "io-missing",
@@ -110,6 +112,30 @@ def effective_entry(info: Any) -> dict[str, Any]:
         "tileset_from": info.tileset_origin,
         "options": {k: {"value": v, "from": info.origins[k]} for k, v in info.options.items()},
     }
+
+
+def hive_effective_entry(info: Any) -> dict[str, Any]:
+    """JSON-ready effective Hive variant: name, piece set and each option with its origin."""
+    assert info.doc.data is not None
+    return {
+        "file": info.doc.name,
+        "variant": info.doc.data["variant"],
+        "game": "hive",
+        "pieceset": info.pieceset_ref,
+        "pieceset_from": info.pieceset_origin,
+        "options": {k: {"value": v, "from": info.origins[k]} for k, v in info.options.items()},
+    }
+
+
+def _effective(session: Any, doc: Any) -> dict[str, Any] | None:
+    """The effective entry of a schema-valid variant whose chain resolved, else ``None``."""
+    if not doc.schema_valid:
+        return None
+    if doc.kind == "variant" and session.variant_info(doc).chain_ok:
+        return effective_entry(session.variant_info(doc))
+    if doc.kind == "hive-variant" and session.hive_variant_info(doc).chain_ok:
+        return hive_effective_entry(session.hive_variant_info(doc))
+    return None
 
 
 def _simulate(session: Any, docs: list[Any], games: int, seed: int,
@@ -257,9 +283,8 @@ def run(args: argparse.Namespace) -> int:
         diagnostics += simulated[0]
         simulation = simulated[1]
     diagnostics = sorted_diagnostics(diagnostics)
-    effective = [effective_entry(session.variant_info(d)) for d in docs
-                 if args.show_effective and d.kind == "variant" and d.schema_valid
-                 and session.variant_info(d).chain_ok]
+    found = [_effective(session, d) for d in docs] if args.show_effective else []
+    effective = [e for e in found if e is not None]
 
     if args.format == "json":
         listed = [{"file": d.name, "kind": d.kind,

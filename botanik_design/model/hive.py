@@ -65,7 +65,26 @@ class PieceSet:
         return tuple(b for b, _ in self.counts)
 
     def pieces_per_player(self) -> int:
+        """Pieces each player starts with in hand (11 in the base game)."""
         return sum(n for _, n in self.counts)
+
+    @classmethod
+    def standard(cls, expansions: tuple[str, ...] | list[str] = ()) -> PieceSet:
+        """The published set: the base game plus one of each listed expansion bug.
+
+        ``expansions`` holds expansion bug names (``"mosquito"``...); the name is
+        ``hive-base`` without expansions, else ``hive-base+`` and the UHP letters
+        in ``M``, ``L``, ``P`` order (``hive-base+ML``).  Raises ``ValueError`` on a
+        name that is not an expansion bug.
+        """
+        wanted = {Bug(e) for e in expansions}
+        if not wanted <= set(EXPANSION_BUGS):
+            raise ValueError(f"not expansion bugs: {sorted(wanted - set(EXPANSION_BUGS))}")
+        counts = dict(BASE_COUNTS)
+        counts.update(dict.fromkeys(wanted, 1))
+        letters = "".join(EXPANSION_BUGS[b] for b in EXPANSION_BUGS if b in wanted)
+        return cls(name="hive-base" + (f"+{letters}" if letters else ""),
+                   counts=tuple((b, counts[b]) for b in Bug if b in counts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +92,10 @@ class HiveVariant:
     """Effective Hive rule options (after ``extends`` is resolved).
 
     ``name``: the variant's name; ``pieceset``: its piece set reference (bundled
-    name or path, or ``None`` for the base set).
+    name or path, or ``None``: the base set plus one of each listed expansion bug).
+    ``pieces``: the piece set itself once the spec loader has read it (``None``
+    when the variant was built in code; :meth:`piece_set` then falls back to
+    :meth:`PieceSet.standard`).
 
     Options (defaults are the reference engines' conventions):
 
@@ -101,22 +123,29 @@ class HiveVariant:
     pass_only_when_stuck: bool = True
     repetition_draw: int | None = None
     ply_cap: int | None = None
+    pieces: PieceSet | None = None
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
-        """Names of the rule options (every field but name, title and pieceset)."""
-        return tuple(f.name for f in fields(cls) if f.name not in ("name", "title", "pieceset"))
+        """Names of the rule options (every field but name, title, pieceset and pieces)."""
+        return tuple(f.name for f in fields(cls)
+                     if f.name not in ("name", "title", "pieceset", "pieces"))
+
+    def piece_set(self) -> PieceSet:
+        """The pieces each player starts with: :attr:`pieces`, else the standard set of
+        :attr:`expansions` (:meth:`PieceSet.standard`)."""
+        return self.pieces if self.pieces is not None else PieceSet.standard(self.expansions)
 
     @classmethod
     def from_options(
         cls, options: dict[str, Any], *, name: str = "custom", title: str = "",
-        pieceset: str | None = None,
+        pieceset: str | None = None, pieces: PieceSet | None = None,
     ) -> HiveVariant:
         """Build from an effective options mapping (unknown keys raise ``TypeError``)."""
         opts = dict(options)
         if "expansions" in opts:
             opts["expansions"] = tuple(opts["expansions"])
-        return cls(name=name, title=title, pieceset=pieceset, **opts)
+        return cls(name=name, title=title, pieceset=pieceset, pieces=pieces, **opts)
 
     def options(self) -> dict[str, Any]:
         """The rule options as a plain dict (schema names; lists for tuples)."""

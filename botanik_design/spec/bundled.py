@@ -1,8 +1,8 @@
 """Bundled schemas, variants and tile sets, read with ``importlib.resources``.
 
-In a checkout they are the top-level ``spec/`` and ``tilesets/`` folders; in a
-wheel they ship as the packages ``botanik_design._spec`` and
-``botanik_design._tilesets``.
+In a checkout they are the top-level ``spec/``, ``tilesets/`` and ``piecesets/``
+folders; in a wheel they ship as the packages ``botanik_design._spec``,
+``botanik_design._tilesets`` and ``botanik_design._piecesets``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ def tilesets_root() -> Traversable:
     return _root("botanik_design._tilesets", "tilesets")
 
 
+def piecesets_root() -> Traversable:
+    """Folder holding the bundled Hive piece sets."""
+    return _root("botanik_design._piecesets", "piecesets")
+
+
 @cache
 def schema(kind: str) -> dict[str, Any]:
     """The JSON Schema named ``kind`` (``tileset``, ``variant``, ``record``, ``position``)."""
@@ -58,3 +63,8 @@ def bundled_variants() -> dict[str, Traversable]:
 def bundled_tilesets() -> dict[str, Traversable]:
     """Bundled tile set files by name (file stem), e.g. ``botanik``."""
     return _yaml_files(tilesets_root())
+
+
+def bundled_piecesets() -> dict[str, Traversable]:
+    """Bundled Hive piece set files by name (file stem), e.g. ``hive-base``."""
+    return _yaml_files(piecesets_root())

@@ -6,17 +6,20 @@ import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
 
 Source = Traversable | Path
 
 
 def bundled(kind: str) -> dict[str, Traversable]:
-    """Bundled files of ``kind`` (``tileset`` or ``variant``) by name; empty for other kinds."""
+    """Bundled files of ``kind`` (``tileset``, ``variant`` or ``pieceset``) by name; empty
+    for other kinds.  Hive variants are bundled variants (``spec/variants/hive-*.yaml``)."""
     if kind == "tileset":
         return bundled_tilesets()
-    if kind == "variant":
+    if kind in ("variant", "hive-variant"):
         return bundled_variants()
+    if kind == "pieceset":
+        return bundled_piecesets()
     return {}
 
 

@@ -146,7 +146,14 @@ def effective_yaml(entry: dict[str, Any]) -> str:
     a YAML document whose comments say where each value came from."""
     lines = [f"# effective variant of {entry['file']}", "---",
              f"variant: {yaml_scalar(entry['variant'])}"]
-    if entry.get("tileset") is not None:
+    if entry.get("game") == "hive":
+        lines.append("game: hive")
+        if entry.get("pieceset") is not None:
+            lines.append(f"pieceset: {yaml_scalar(entry['pieceset'])}  "
+                         f"# from {entry['pieceset_from']}")
+        else:
+            lines.append(f"pieceset: null  # {entry['pieceset_from']}")
+    elif entry.get("tileset") is not None:
         lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  # from {entry['tileset_from']}")
     else:
         lines.append("tileset: null  # none: no variant in the chain names a tile set")

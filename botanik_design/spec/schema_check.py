@@ -37,30 +37,46 @@ def _properties(kind: str) -> set[str]:
     return set(props) if isinstance(props, dict) else set()
 
 
+def key_kinds() -> tuple[str, ...]:
+    """Kinds a top-level key names by itself (``tileset``, ``variant``...).  The others are
+    game kinds ``<game>-<key>`` (``hive-variant``): the key plus ``game: <game>``."""
+    return tuple(k for k in known_kinds() if "-" not in k)
+
+
+def _game_kind(key: str, data: dict[str, Any]) -> str:
+    """``<game>-<key>`` when the document names a ``game`` with its own schema, else ``key``."""
+    game = data.get("game")
+    if isinstance(game, str) and f"{game}-{key}" in known_kinds():
+        return f"{game}-{key}"
+    return key
+
+
 def detect_kind(data: dict[str, Any]) -> str | None:
     """The kind of a top-level mapping, or ``None`` when no kind key is present.
 
     When several kind keys are present (a variant names its ``tileset``), the
     kind whose schema allows all the others as properties wins; failing that,
-    the kind whose key comes first.
+    the kind whose key comes first.  A document with ``game: hive`` is of the
+    game kind ``hive-<key>`` when that schema exists (``hive-variant``).
     """
-    kinds = known_kinds()
+    kinds = key_kinds()
     present = [k for k in data if k in kinds]
     if not present:
         return None
-    for kind in present:
-        if all(other == kind or other in _properties(kind) for other in present):
+    for key in present:
+        kind = _game_kind(key, data)
+        if all(other == key or other in _properties(kind) for other in present):
             return kind
-    return present[0]
+    return _game_kind(present[0], data)
 
 
 def kind_hint(data: dict[str, Any]) -> str:
     """A near-miss hint when a top-level key looks like a kind key."""
     for key in data:
-        close = difflib.get_close_matches(str(key), known_kinds(), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(str(key), key_kinds(), n=1, cutoff=0.75)
         if close:
             return f"did you mean `{close[0]}`? (found `{key}`)"
-    return "a spec's top level names its kind: " + ", ".join(f"`{k}:`" for k in known_kinds())
+    return "a spec's top level names its kind: " + ", ".join(f"`{k}:`" for k in key_kinds())
 
 
 #: Schema errors reported per file before the check stops (the rest are summarised).

@@ -11,11 +11,18 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.model.variant import Variant
-from botanik_design.spec import games, lint, semantic
+from botanik_design.spec import games, hive_check, lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
+from botanik_design.spec.hive_variants import HiveVariantInfo, resolve_hive_variant
 from botanik_design.spec.positions import Positions
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
-from botanik_design.spec.schema_check import check_schema, detect_kind, kind_hint, known_kinds
+from botanik_design.spec.schema_check import (
+    check_schema,
+    detect_kind,
+    key_kinds,
+    kind_hint,
+    known_kinds,
+)
 from botanik_design.spec.variants import VariantInfo, check_refs, resolve_variant
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
 
@@ -56,6 +63,7 @@ class Session:
         self._docs: dict[str, Doc] = {}
         self._checked: dict[str, list[Diagnostic]] = {}
         self._variants: dict[str, VariantInfo] = {}
+        self._hive_variants: dict[str, HiveVariantInfo] = {}
 
     # -- reading -----------------------------------------------------------------------
 
@@ -83,7 +91,7 @@ class Session:
                     diags.append(Diagnostic(
                         name, line, col, "error", "spec-unknown-kind",
                         "not a known kind of spec: the top level has none of the keys "
-                        + ", ".join(f"`{k}`" for k in known_kinds()), "", kind_hint(data)))
+                        + ", ".join(f"`{k}`" for k in key_kinds()), "", kind_hint(data)))
                 else:
                     # a value the YAML reader already rejected (a tag, an unusable number)
                     # stands in as a placeholder: no second error about the placeholder
@@ -152,6 +160,8 @@ class Session:
                 from botanik_design.spec.sweep import check_sweep
 
                 out += check_sweep(self, doc)
+            elif doc.kind in hive_check.KINDS:
+                out += hive_check.check(self, doc)
         elif doc.data is not None and doc.kind is not None:
             out += self._partial(doc)
         if doc.kind in ("record", "position") and doc.data is not None:
@@ -175,6 +185,8 @@ class Session:
             return semantic.check_tileset(doc.data, doc.positions, doc.name, invalid)
         if doc.kind == "variant":
             return check_refs(self, doc, invalid)
+        if doc.kind in hive_check.KINDS:
+            return hive_check.check_partial(self, doc, invalid)
         return []
 
     def resolve(self, ref: object, kind: str, folder: Path | None) -> Doc | None:
@@ -195,3 +207,11 @@ class Session:
             self._variants[doc.key] = info  # set first: a cycle finds it instead of looping
             resolve_variant(self, doc, info)
         return self._variants[doc.key]
+
+    def hive_variant_info(self, doc: Doc) -> HiveVariantInfo:
+        """A schema-valid Hive variant with ``extends`` resolved (computed once per document)."""
+        if doc.key not in self._hive_variants:
+            info = HiveVariantInfo(doc)
+            self._hive_variants[doc.key] = info  # set first: a cycle finds it instead of looping
+            resolve_hive_variant(self, doc, info)
+        return self._hive_variants[doc.key]

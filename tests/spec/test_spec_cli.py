@@ -41,7 +41,7 @@ def test_bundled_specs_json_lists_every_file() -> None:
     result = cli("--format", "json")
     report = json.loads(result.stdout)
     kinds = sorted(f["kind"] for f in report["files"])
-    assert kinds == ["tileset", "tileset", "variant", "variant", "variant"]
+    assert kinds == ["hive-variant"] * 3 + ["pieceset"] * 2 + ["tileset"] * 2 + ["variant"] * 3
     assert report["diagnostics"] == [] and result.returncode == 0
 
 

@@ -37,7 +37,7 @@ def _properties(node: Any, where: str) -> Iterator[tuple[str, Any]]:
             yield from _properties(sub, f"{where}/{i}")
 
 
-@pytest.mark.parametrize("kind", ["tileset", "variant"])
+@pytest.mark.parametrize("kind", ["tileset", "variant", "pieceset", "hive-variant"])
 def test_every_field_has_a_description(kind: str) -> None:
     missing = [where for where, sub in _properties(schema(kind), "")
                if isinstance(sub, dict) and not sub.get("description")]
@@ -56,6 +56,27 @@ def test_variant_schema_defaults_match_the_model() -> None:
         assert props[name]["default"] == value, name
 
 
+def test_hive_variant_schema_defaults_match_the_model() -> None:
+    """Same option names, same defaults, and every option names its source."""
+    from botanik_design.model.hive import HiveVariant
+
+    props = schema("hive-variant")["properties"]["options"]["properties"]
+    assert list(props) == list(HiveVariant.option_names())
+    for name, value in HiveVariant().options().items():
+        assert props[name]["default"] == value, name
+        assert props[name]["x-source"], name
+
+
+def test_pieceset_schema_knows_every_bug_with_the_published_counts() -> None:
+    from botanik_design.model.hive import BASE_COUNTS, EXPANSION_BUGS, Bug
+
+    props = schema("pieceset")["properties"]["bugs"]["properties"]
+    assert list(props) == [b.value for b in Bug]
+    for bug in Bug:
+        assert props[bug.value]["default"] == BASE_COUNTS.get(bug, 0), bug
+        assert props[bug.value]["maximum"] == (1 if bug in EXPANSION_BUGS else 9), bug
+
+
 def test_rule_ids_are_kebab_case() -> None:
     assert rule_id("additionalProperties") == "schema-additional-properties"
     assert rule_id("required") == "schema-required"
@@ -67,12 +88,20 @@ def test_every_kind_is_detected_and_schema_checked(kind: str) -> None:
     """Records and positions too: a document with the kind's key gets its schema's errors."""
     from botanik_design.spec.validate import validate_text
 
-    found = validate_text(f"{kind}: [not, valid]\nunexpected_key: 1\n", f"x-{kind}.yaml")
+    game, _, key = kind.rpartition("-")  # a game kind: its key plus `game: <game>`
+    extra = f"game: {game}\n" if game else ""
+    text = f"{key}: [not, valid]\n{extra}unexpected_key: 1\n"
+    found = validate_text(text, f"x-{kind}.yaml")
     rules = {d.rule for d in found}
     assert "spec-unknown-kind" not in rules
     assert "schema-additional-properties" in rules
-    assert any(d.rule == "schema-additional-properties" and (d.line, d.column) == (2, 1)
+    line = 3 if game else 2
+    assert any(d.rule == "schema-additional-properties" and (d.line, d.column) == (line, 1)
                for d in found)
+    from botanik_design.spec.session import Session
+
+    session = Session()
+    assert session.doc_from(text, "x.yaml", "k", None).kind == kind
 
 
 def test_schema_check_stops_after_too_many_errors() -> None:

@@ -1,0 +1,38 @@
+"""Checks of the Hive kinds of spec: piece sets and Hive variants (records and positions
+come later).  :class:`~.session.Session` calls :func:`check` for schema-valid documents
+and :func:`check_partial` for documents with schema errors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from botanik_design.spec import hive_semantic
+from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.hive_variants import check_refs
+
+if TYPE_CHECKING:
+    from botanik_design.spec.session import Doc, Session
+
+#: The kinds this module checks.
+KINDS = frozenset({"pieceset", "hive-variant"})
+
+
+def check(session: Session, doc: Doc) -> list[Diagnostic]:
+    """Semantic errors and lint of a schema-valid Hive document."""
+    assert doc.data is not None
+    if doc.kind == "pieceset":
+        return (hive_semantic.check_pieceset(doc.data, doc.positions, doc.name)
+                + hive_semantic.lint_pieceset(doc.data, doc.positions, doc.name))
+    if doc.kind == "hive-variant":
+        return list(session.hive_variant_info(doc).diagnostics)
+    return []
+
+
+def check_partial(session: Session, doc: Doc, invalid: set[str]) -> list[Diagnostic]:
+    """The checks that still run on a Hive document with schema errors: a Hive variant's
+    own references."""
+    if doc.kind == "hive-variant":
+        # a value the YAML reader rejected (`pieceset: yes`) is a placeholder: not a reference
+        rejected = {d.json_path for d in doc.diagnostics if d.level == "error"}
+        return check_refs(session, doc, set(invalid) | rejected)
+    return []

@@ -72,7 +72,7 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
 
     if not paths:
         found: list[tuple[Traversable | Path, str]] = []
-        for group in (bundled_tilesets(), bundled_piecesets(), bundled_variants()):
+        for group in (bundled_tilesets(), bundled_piecesets(), bundled_variants(None)):
             found += [(f, str(f)) for f in group.values()]
         return found, []
     files: list[tuple[Traversable | Path, str]] = []
@@ -88,9 +88,9 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
                 files += [(f, str(f)) for f in listed]
             elif path.exists() or path.is_symlink():
                 files.append((path, arg))
-            elif arg in bundled_variants() or arg in bundled_tilesets() \
+            elif arg in bundled_variants(None) or arg in bundled_tilesets() \
                     or arg in bundled_piecesets():
-                named = bundled_variants().get(arg) or bundled_tilesets().get(arg) \
+                named = bundled_variants(None).get(arg) or bundled_tilesets().get(arg) \
                     or bundled_piecesets()[arg]
                 files.append((named, arg))  # a bundled name, when no such file exists
             else:

@@ -14,6 +14,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 _REPO = Path(__file__).resolve().parents[2]
 
 
@@ -55,9 +57,23 @@ def _yaml_files(root: Traversable) -> dict[str, Traversable]:
     }
 
 
-def bundled_variants() -> dict[str, Traversable]:
-    """Bundled variant files by name (file stem), e.g. ``standard``."""
-    return _yaml_files(spec_root().joinpath("variants"))
+@cache
+def _game_of(name: str) -> str:
+    """The ``game`` the bundled variant file ``name`` names (``botanik`` when it names none)."""
+    file = spec_root().joinpath("variants", name)
+    data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    game = data.get("game", "botanik") if isinstance(data, dict) else "botanik"
+    return str(game)
+
+
+def bundled_variants(game: str | None = "botanik") -> dict[str, Traversable]:
+    """Bundled variant files of ``game`` by name (file stem), e.g. ``standard``.
+
+    ``game``: ``"botanik"`` (the default: variants without ``game:``), ``"hive"``
+    (``hive-tournament``...), or ``None`` for every bundled variant.
+    """
+    files = _yaml_files(spec_root().joinpath("variants"))
+    return {n: f for n, f in files.items() if game is None or _game_of(f.name) == game}
 
 
 def bundled_tilesets() -> dict[str, Traversable]:

@@ -28,7 +28,7 @@ def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
     what = _WHAT[kind]
     found = find_ref(ref, kind, relative_to)
     if found is None:
-        names = sorted(n for n in bundled(kind) if kind != "hive-variant" or n.startswith("hive"))
+        names = sorted(bundled(kind))
         raise SpecError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
                         f"({', '.join(names)})")
     name, file = found

@@ -68,7 +68,7 @@ def _summary(problems: list[Diagnostic]) -> str:
 
 def ref_hint(ref: object, kind: str, what: str) -> str:
     """A near-miss among bundled names (``hive-bas`` -> ``hive-base``), else the list."""
-    names = sorted(n for n in bundled(kind) if kind != "hive-variant" or n.startswith("hive"))
+    names = sorted(bundled(kind))
     stem = str(ref).removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
     return near_miss(stem, names) or f"bundled {what}: " + ", ".join(names)
 

@@ -12,12 +12,14 @@ Source = Traversable | Path
 
 
 def bundled(kind: str) -> dict[str, Traversable]:
-    """Bundled files of ``kind`` (``tileset``, ``variant`` or ``pieceset``) by name; empty
-    for other kinds.  Hive variants are bundled variants (``spec/variants/hive-*.yaml``)."""
+    """Bundled files of ``kind`` (``tileset``, ``variant``, ``hive-variant`` or ``pieceset``)
+    by name; empty for other kinds.  ``variant`` is the Botanik variants only."""
     if kind == "tileset":
         return bundled_tilesets()
-    if kind in ("variant", "hive-variant"):
+    if kind == "variant":
         return bundled_variants()
+    if kind == "hive-variant":
+        return bundled_variants("hive")
     if kind == "pieceset":
         return bundled_piecesets()
     return {}
@@ -36,7 +38,9 @@ def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | N
             return os.path.normpath(candidate), candidate
     except (OSError, ValueError):  # embedded NUL, name too long, ...
         pass
-    files = bundled(kind)
+    # a variant reference finds the bundled variants of every game, so that naming one of
+    # the wrong game is reported as such rather than as a missing file
+    files = bundled_variants(None) if kind in ("variant", "hive-variant") else bundled(kind)
     if ref in files:
         return ref, files[ref]
     return None

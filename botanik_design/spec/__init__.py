@@ -7,12 +7,12 @@ can express), ``variants`` (``extends`` chains, effective options),
 ``lint`` (warnings), ``session`` (one run: each file read and checked once),
 ``validate`` (the API), ``report`` (text, JSON and GitHub output), ``refs``
 (resolving references), ``load`` (typed loading); for Hive ``hive_semantic``,
-``hive_variants``, ``hive_check`` and ``hive_load``.
+``hive_variants``, ``hive_check`` and ``hive`` (loaders).
 """
 
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.hive_load import load_hive_variant, load_pieceset
+from botanik_design.spec.hive import load_hive_variant, load_pieceset
 from botanik_design.spec.load import (
     effective_options,
     load_tileset,

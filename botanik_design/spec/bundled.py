@@ -60,7 +60,7 @@ def _yaml_files(root: Traversable) -> dict[str, Traversable]:
 @cache
 def _game_of(name: str) -> str:
     """The ``game`` the bundled variant file ``name`` names (``botanik`` when it names none)."""
-    file = spec_root().joinpath("variants", name)
+    file = spec_root().joinpath("variants").joinpath(name)
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
     game = data.get("game", "botanik") if isinstance(data, dict) else "botanik"
     return str(game)

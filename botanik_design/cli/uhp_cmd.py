@@ -31,10 +31,11 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design import __version__
     from botanik_design.games.hive.game import load_hive
     from botanik_design.games.hive.uhp import UhpSession
+    from botanik_design.spec.errors import SpecError
 
     try:
         game = load_hive(args.variant)
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, SpecError) as exc:  # SpecError: a variant file or name
         print(f"uhp: cannot load variant {args.variant!r}: {exc}", file=sys.stderr)
         return 2
     if game.game_type_string() is None:

@@ -68,6 +68,13 @@ class PieceSet:
         """Pieces each player starts with in hand (11 in the base game)."""
         return sum(n for _, n in self.counts)
 
+    def piece_names(self, colour: str) -> tuple[str, ...]:
+        """UHP names of one player's pieces, ``colour`` ``"w"`` or ``"b"``: the bug letter,
+        with a copy number only when the set has several (``wQ``, ``wS1``, ``wS2``, ``wM``),
+        in :class:`Bug` order then number order (as the engine's piece table)."""
+        return tuple(f"{colour}{BUG_LETTER[b]}{k if n > 1 else ''}"
+                     for b, n in self.counts for k in range(1, n + 1))
+
     @classmethod
     def standard(cls, expansions: tuple[str, ...] | list[str] = ()) -> PieceSet:
         """The published set: the base game plus one of each listed expansion bug.

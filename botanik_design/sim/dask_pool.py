@@ -26,6 +26,35 @@ class DaskUnavailableError(RuntimeError):
     """Dask cannot be used: not installed, or the scheduler cannot be reached."""
 
 
+class _Future:
+    """A Dask future whose failures other than a game's own (``SimulationError``) become
+    :class:`DaskUnavailableError` (a worker without botanik-design, a batch that killed
+    its workers ``allowed-failures`` times, a lost scheduler)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def result(self, timeout: float | None = None) -> Any:
+        """The batch's rows; raises ``SimulationError`` or :class:`DaskUnavailableError`."""
+        from botanik_design.sim.runner import SimulationError
+
+        try:
+            return self.inner.result(timeout)
+        except SimulationError:
+            raise
+        except Exception as exc:
+            raise DaskUnavailableError(
+                f"the Dask cluster failed to run a batch: {type(exc).__name__}: {exc}"
+            ) from exc
+
+    def cancel(self) -> bool:
+        """Cancel the batch if it has not run."""
+        self.inner.cancel()
+        return True
+
+
 class DaskPool:
     """A :class:`~botanik_design.sim.workers.Pool` over a ``distributed.Client``.
 
@@ -44,15 +73,18 @@ class DaskPool:
         threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
         return max(1, threads)
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+    def submit(self, fn: Callable[..., Any], *args: Any) -> _Future:
         """``client.submit(fn, *args, pure=False, retries=...)``."""
-        return self.client.submit(fn, *args, pure=False, retries=self.retries)
+        return _Future(self.client.submit(fn, *args, pure=False, retries=self.retries))
 
-    def as_completed(self, futures: Iterable[Any]) -> Iterator[Any]:
-        """:class:`distributed.as_completed` over ``futures``."""
+    def as_completed(self, futures: Iterable[_Future]) -> Iterator[_Future]:
+        """:class:`distributed.as_completed` over ``futures`` (the same objects back)."""
         from distributed import as_completed
 
-        return iter(as_completed(list(futures), loop=self.client.loop))  # type: ignore[no-untyped-call]
+        by_key = {f.inner.key: f for f in futures}
+        done = as_completed([f.inner for f in by_key.values()],  # type: ignore[no-untyped-call]
+                            loop=self.client.loop)
+        return (by_key[inner.key] for inner in done)
 
     def shutdown(self) -> None:
         """Close the client, and the embedded cluster when this pool started one."""

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.sim.dask_pool import DaskPool
+from botanik_design.sim.dask_pool import DaskPool, DaskUnavailableError, _Future
 from botanik_design.sim.runner import Job, play_batch
 from botanik_design.sim.sweep.executor import run_sweep
 from botanik_design.sim.sweep.report import build_report, to_json
@@ -103,7 +103,8 @@ class _KillOnce:
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
         if self.first:
             self.first = False
-            return self.inner.client.submit(dying_batch, self.marker, *args, pure=False)
+            return _Future(self.inner.client.submit(dying_batch, self.marker, *args,
+                                                    pure=False))
         return self.inner.submit(fn, *args)
 
     def as_completed(self, futures: Any) -> Any:
@@ -147,6 +148,17 @@ def test_sweep_command_on_the_scheduler_matches_in_process(tmp_path: Path,
     assert one.read_bytes() == two.read_bytes()
 
 
+def test_a_cluster_failure_is_a_clear_error(tmp_path: Path, pool: DaskPool) -> None:
+    """A batch that fails on the cluster for another reason than a game is no traceback."""
+    fut = pool.submit(_failing)
+    with pytest.raises(DaskUnavailableError, match="the Dask cluster failed"):
+        list(pool.as_completed([fut]))[0].result()
+
+
+def _failing() -> Any:
+    raise OSError("no botanik-design on this worker")
+
+
 SWEEP_FILE = Path(__file__).resolve().parents[2] / "examples" / "sweeps" / "fewer-crosses.yaml"
 
 
@@ -156,9 +168,11 @@ def test_dask_is_not_imported_without_a_cluster(tmp_path: Path) -> None:
         "from botanik_design.cli import main\n"
         f"assert main(['validate', {str(SWEEP_FILE)!r}]) == 0\n"
         "assert main(['simulate', '--games', '2', '-q', '--workers', '1']) == 0\n"
+        "assert main(['sweep', 's.yaml', '-w', '1', '-q', '-o', 'r.txt']) == 0\n"
         "print(sorted(k for k in sys.modules if k.split('.')[0] in ('dask', 'distributed')))\n"
     )
     root = Path(__file__).resolve().parents[2]
+    (tmp_path / "s.yaml").write_text(SPEC.replace("games: 24", "games: 2"))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.stdout.strip().splitlines()[-1] == "[]"

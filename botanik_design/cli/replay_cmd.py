@@ -42,6 +42,11 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.engine.render import render_game_score, render_machine
 
     path = Path(args.record)
+    from botanik_design.cli import hive_files
+
+    hive = hive_files.read_hive_doc(path, ("hive-record",))
+    if hive is not None:
+        return hive_files.run_replay(*hive, args.format)
     out_json = args.format == "json"
     steps: list[Step] = []
     try:

@@ -45,6 +45,11 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.engine.render import render_machine, render_player_score
 
     path = Path(args.position)
+    from botanik_design.cli import hive_files
+
+    hive = hive_files.read_hive_doc(path, ("hive-position",))
+    if hive is not None:
+        return hive_files.run_score(*hive, args.format)
     try:
         pos = load_position(path)
     except RecordError as exc:

@@ -255,7 +255,8 @@ def _legal_hint(problems: list[str], name: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Validate, print the report on stdout, return the exit code."""
     from botanik_design.spec import report
-    from botanik_design.spec.validate import Session
+    from botanik_design.spec.positions import Positions
+    from botanik_design.spec.validate import Doc, Session
 
     for stream in (sys.stdout, sys.stderr):  # odd file names must not crash the report
         reconfigure = getattr(stream, "reconfigure", None)
@@ -263,6 +264,8 @@ def run(args: argparse.Namespace) -> int:
             reconfigure(errors="backslashreplace")
     session = Session()
     files, diagnostics = _targets(list(args.paths))
+    game_strings = [(f, n) for f, n in files if isinstance(f, Path) and f.suffix == ".txt"]
+    files = [(f, n) for f, n in files if (f, n) not in game_strings]
     io_error = bool(diagnostics)
     docs = []
     seen: set[str] = set()
@@ -275,6 +278,14 @@ def run(args: argparse.Namespace) -> int:
         io_error = io_error or doc.io_error
         diagnostics += session.check(doc)
     diagnostics += _replay_records(docs, diagnostics)
+    from botanik_design.cli import hive_files
+
+    diagnostics += hive_files.check_docs(session, docs, diagnostics)
+    for path, name in game_strings:
+        docs.append(Doc(name, f"gamestring:{name}", "gamestring", None, Positions(), [], None))
+        checked = hive_files.check_game_string_file(path, name)
+        io_error = io_error or any(d.rule == "io-unreadable" for d in checked)
+        diagnostics += checked
     simulation: list[dict[str, Any]] | None = None
     if args.simulate:
         simulated = _simulate(session, docs, args.simulate, args.seed, args.simulate_budget)

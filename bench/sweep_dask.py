@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from typing import Any
 
 from botanik_design.sim.report import RunInfo, summarize, to_json
 from botanik_design.sim.runner import Job, run_games
@@ -42,8 +43,22 @@ def _run(job: Job, games: int, workers: int, local: str) -> tuple[float, float, 
         done = time.perf_counter()
     finally:
         pool.shutdown()
-    info = RunInfo(job.variant.name, job.tileset.name, games, job.seed, job.bots)
+    info = RunInfo("bench", "bench", games, job.seed, job.bots)
     return done - start, done - ready, to_json(summarize(rows, info))
+
+
+def _job(tileset: Any, variant: Any, seed: int) -> Job:
+    """Random vs random under these rules (the game-neutral ``Job(game, ...)`` when the
+    runner has it, else ``Job(tileset, variant, ...)``)."""
+    from dataclasses import fields
+
+    head: tuple[Any, ...] = (tileset, variant)
+    if "game" in {f.name for f in fields(Job)}:
+        from botanik_design.games.registry import load_game
+
+        head = (load_game("botanik", variant=variant, tileset=tileset),)
+    args = (*head, ("random", "random"), seed)
+    return Job(*args)
 
 
 def main() -> int:
@@ -55,7 +70,7 @@ def main() -> int:
     args = parser.parse_args()
     variant = load_variant(args.variant)
     tileset = load_tileset(variant.tileset or "botanik")
-    job = Job(tileset, variant, ("random", "random"), args.seed)
+    job = _job(tileset, variant, args.seed)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.games} random games, {variant.name} / {tileset.name}, {os.cpu_count()} CPUs, "
           f"load average {load:.2f} before the run")

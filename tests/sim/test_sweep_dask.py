@@ -176,3 +176,10 @@ def test_dask_is_not_imported_without_a_cluster(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)})
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+    from botanik_design.sim.dask_pool import dask_pool
+
+    with pytest.raises(DaskUnavailableError, match="cannot reach the Dask scheduler"):
+        dask_pool("tcp://127.0.0.1:9", timeout=1.0)

@@ -10,7 +10,8 @@ engine Mzinga's conventions where the box rules leave a choice):
   = its top piece).  Identical bugs in number order when
   ``placement_order == "numbered"``.  No Queen on a player's first turn
   under ``tournament_opening``; on turn ``queen_deadline`` with the Queen in
-  hand only Queen placements are legal.
+  hand only Queen placements are legal (that turn only, as in Mzinga: a
+  player who had to pass then may place other pieces later).
 - *Movement* (only once the player's Queen is placed, unless
   ``move_before_queen``): only the top piece of a stack moves; a ground
   piece alone in its cell is pinned when its cell is an articulation point
@@ -248,7 +249,7 @@ def placeable_pieces(board: Board, variant: HiveVariant) -> list[int]:
     pos = board.pos
     queen = table.queen[me]
     turn = board.player_turn()
-    if pos[queen] is None and turn >= variant.queen_deadline:
+    if pos[queen] is None and turn == variant.queen_deadline:
         return [queen]
     numbered = variant.placement_order == "numbered"
     out = []

@@ -1,0 +1,33 @@
+"""``validate --simulate`` for Hive: random games find variants that crash or never end."""
+
+from __future__ import annotations
+
+from botanik_design.games.hive.dynamic import simulate_hive
+from botanik_design.model.hive import Bug, HiveVariant, PieceSet
+
+
+def test_the_tournament_rules_play_clean_games() -> None:
+    result = simulate_hive(HiveVariant(ply_cap=400, expansions=("mosquito", "pillbug")), 4)
+    assert [d.rule for d in result.diagnostics if d.level == "error"] == []
+    assert result.played == 4 and sum(result.ends.values()) == 4
+    assert "4 random game(s)" in result.summary()
+
+
+def test_a_piece_set_too_small_to_surround_a_queen_never_ends() -> None:
+    tiny = PieceSet("tiny", ((Bug.QUEEN, 1), (Bug.ANT, 1)))
+    result = simulate_hive(HiveVariant(), 5, pieceset=tiny)
+    assert [d.rule for d in result.diagnostics] == ["sim-never-ends"]
+    capped = simulate_hive(HiveVariant(ply_cap=50), 5, pieceset=tiny)
+    assert capped.diagnostics == [] and capped.ends == {"ply-cap": 5}
+
+
+def test_an_unplayable_piece_set_is_a_crash_finding() -> None:
+    two_queens = PieceSet("two", ((Bug.QUEEN, 2), (Bug.ANT, 1)))
+    result = simulate_hive(HiveVariant(), 3, pieceset=two_queens)
+    assert [d.rule for d in result.diagnostics] == ["sim-crash"]
+    assert "exactly one queen" in result.diagnostics[0].message
+
+
+def test_budget_note() -> None:
+    result = simulate_hive(HiveVariant(ply_cap=30), 3, budget=0.0)
+    assert [d.rule for d in result.diagnostics] == ["sim-budget"] and result.played == 0

@@ -10,6 +10,7 @@ variants UHP cannot express (other piece sets or rule options) are refused.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import Any
 
@@ -46,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     session = UhpSession(f"botanik-design {__version__}", choose_move, game)
     _emit(session.startup())
-    for line in sys.stdin:
+    # undecodable bytes become U+FFFD (an `err` answer), never a traceback
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    for line in stdin:
         _emit(session.handle(line))
         if session.finished:
             break

@@ -130,3 +130,13 @@ def test_commands_before_newgame_say_there_is_no_game() -> None:
     for line in ["play wS1", "pass", "validmoves", "bestmove depth 1", "undo", "perft 1"]:
         out = s.handle(line)
         assert out[0].startswith("err ") and "newgame" in out[0] and out[-1] == "ok"
+
+
+def test_undecodable_input_is_an_err_not_a_crash() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "botanik_design", "uhp"],
+                          input=b"\xff\xfe play\nnewgame\n", capture_output=True, env=env,
+                          timeout=120)
+    out = proc.stdout.decode("utf-8").splitlines()
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert out[3].startswith("err ") and out[-2:] == ["Base;NotStarted;White[1]", "ok"]

@@ -138,6 +138,31 @@ def _effective(session: Any, doc: Any) -> dict[str, Any] | None:
     return None
 
 
+def _simulate_hive(session: Any, docs: list[Any], games: int, seed: int,
+                   budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]]:
+    """Random games of each valid Hive variant (:mod:`botanik_design.games.hive.dynamic`)."""
+    from botanik_design.games.hive.dynamic import simulate_hive
+
+    out: list[Diagnostic] = []
+    counts: list[dict[str, Any]] = []
+    for doc in docs:
+        if not doc.schema_valid:
+            continue
+        variant = session.hive_variant_info(doc).variant
+        if variant is None:
+            continue  # its errors are reported
+        try:
+            result = simulate_hive(variant, games, seed, file=doc.name, budget=budget)
+        except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
+            out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
+                                  f"simulation crashed: {exc.__class__.__name__}: {exc}"))
+            continue
+        out += result.diagnostics
+        out.append(Diagnostic(doc.name, None, None, "note", "sim-summary", result.summary()))
+        counts.append(result.to_dict())
+    return out, counts
+
+
 def _simulate(session: Any, docs: list[Any], games: int, seed: int,
               budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]] | None:
     """Findings of the simulation per valid variant, with a ``sim-summary`` note per variant
@@ -152,6 +177,11 @@ def _simulate(session: Any, docs: list[Any], games: int, seed: int,
     out: list[Diagnostic] = []
     counts: list[dict[str, Any]] = []
     variants = [d for d in docs if d.kind == "variant"]
+    hive = [d for d in docs if d.kind == "hive-variant"]
+    if hive:
+        out, counts = _simulate_hive(session, hive, games, seed, budget)
+    if not variants and hive:
+        return out, counts
     if not variants:
         for doc in docs:
             if doc.kind == "tileset":

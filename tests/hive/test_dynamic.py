@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from botanik_design.games.hive.dynamic import simulate_hive
 from botanik_design.model.hive import Bug, HiveVariant, PieceSet
 
@@ -31,3 +35,18 @@ def test_an_unplayable_piece_set_is_a_crash_finding() -> None:
 def test_budget_note() -> None:
     result = simulate_hive(HiveVariant(ply_cap=30), 3, budget=0.0)
     assert [d.rule for d in result.diagnostics] == ["sim-budget"] and result.played == 0
+
+
+def test_validate_simulate_plays_hive_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from botanik_design.cli import main
+
+    path = tmp_path / "capped.yaml"
+    path.write_text("variant: capped\ngame: hive\nextends: hive-mlp\noptions:\n  ply_cap: 120\n",
+                    encoding="utf-8")
+    code = main(["validate", str(path), "--simulate", "3", "--format", "json"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert '"sim-summary"' in out and "3 random game(s)" in out
+    assert '"sim-crash"' not in out and '"sim-never-ends"' not in out

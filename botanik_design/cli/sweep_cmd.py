@@ -153,6 +153,13 @@ def run(args: argparse.Namespace) -> int:
         except SimulationError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 1
+        except DaskUnavailableError as exc:
+            print(f"sweep: {exc}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print(f"sweep: interrupted; {store.count():,} of {total:,} games are kept in "
+                  f"{path}: run the same command again to resume", file=sys.stderr)
+            return 130
         finally:
             pool.shutdown()
     finally:

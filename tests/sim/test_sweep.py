@@ -258,3 +258,29 @@ def test_plot_heat_map_and_lines(tmp_path: Path) -> None:
     assert main(["sweep", str(one), "-w", "1", "-q", "-o", str(tmp_path / "o.txt"),
                  "--plot", str(svg)]) == 0
     assert svg.read_text().lstrip().startswith("<?xml")
+
+
+def test_interrupted_sweep_keeps_its_games_and_says_how_to_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import botanik_design.sim.sweep.executor as executor
+
+    _sweep(tmp_path, games=6)
+    real = executor.run_sweep
+
+    def stop_after_one_batch(sweep: Sweep, pool: object, store: ResultStore,
+                             progress: object = None) -> object:
+        def step(games: int, points: int) -> None:
+            raise KeyboardInterrupt
+
+        return real(sweep, pool, store, step)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(executor, "run_sweep", stop_after_one_batch)
+    out = tmp_path / "r.json"
+    assert _run(tmp_path, "-o", str(out)) == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "run the same command again to resume" in err
+    assert not out.exists()
+    monkeypatch.setattr(executor, "run_sweep", real)
+    assert _run(tmp_path, "-o", str(out)) == 0
+    assert out.exists()

@@ -158,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
             from botanik_design.sim.plot import plot_distributions
 
             series = [(r.label, [s for row in r.rows for s in row.scores]) for r in runs]
-            plot_distributions(series, args.plot, title=f"Scores, {args.games} games per run")
+            plot_distributions(series, args.plot, title=f"Scores, {args.games} games per run",
+                               palette=loaded[0][1].colours)
     except OSError as exc:
         print(f"compare: cannot write: {exc}", file=sys.stderr)
         return 2

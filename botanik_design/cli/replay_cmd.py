@@ -23,6 +23,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=None,
                    help="--board: draw both machines after every step; --no-board: draw "
                    "none (default: only at the end)")
+    p.add_argument("--image", metavar="PATH",
+                   help="draw the machines: PATH ending in .svg, .png or .pdf: the final "
+                   "position; any other PATH: a folder (created if needed) with one picture "
+                   "per step, step-0001.png ..., and final.png")
     p.add_argument("--boards", dest="board", action="store_const", const=True,
                    help=argparse.SUPPRESS)  # the old spelling of --board
 
@@ -35,6 +39,7 @@ def _step_dict(s: Any) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 on success, 1 on an invalid record (illegal action, failed ``expect``),
     2 when the file cannot be read."""
+    from botanik_design.cli.board_images import StepImages
     from botanik_design.cli.score_cmd import fail
     from botanik_design.engine.errors import RecordError
     from botanik_design.engine.placement import machine_view
@@ -49,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
         return hive_files.run_replay(*hive, args.format)
     out_json = args.format == "json"
     steps: list[Step] = []
+    images = StepImages.from_option("replay", args.image)
+    if images is not None and not images.check():
+        return 2
     try:
         record = load_record(path)
         state = record.new_game()
@@ -61,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"        - {event}")
         for step, _ in replay(record, state):
             steps.append(step)
+            if images is not None and not images.step(record, state, step.number):
+                return 2
             if out_json:
                 continue
             print(f"{step.number:4d}  player {step.player}  [{step.legal} legal]  {step.text}")
@@ -84,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("replay", exc, str(path), args.format)
     score = state.scores()
     mismatches = check_expect(record, state)
+    if images is not None and not images.final(record, state):
+        return 2
     if out_json:
         print(json.dumps({
             "ok": not mismatches, "file": str(path),

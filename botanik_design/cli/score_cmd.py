@@ -22,6 +22,9 @@ def register(subparsers: Any) -> None:
                    help="output format; json prints an error object on failure too")
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=True,
                    help="draw the machines (default: yes)")
+    p.add_argument("--image", metavar="FILE",
+                   help="also draw the machines to FILE (.svg, .png or .pdf), removed tiles "
+                   "greyed, colour groups and flowers marked")
 
 
 def fail(command: str, exc: Any, file: str, fmt: str) -> int:
@@ -40,11 +43,14 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when scored (and any ``expect`` matches), 1 on an invalid file or a
     failed expectation, 2 when the file cannot be read."""
+    from botanik_design.cli.board_images import check_image_path, write_machines
     from botanik_design.engine.errors import RecordError
     from botanik_design.engine.position import check_expect, load_position, score_position
     from botanik_design.engine.render import render_machine, render_player_score
 
     path = Path(args.position)
+    if args.image and not check_image_path("score", Path(args.image)):
+        return 2
     from botanik_design.cli import hive_files
 
     hive = hive_files.read_hive_doc(path, ("hive-position",))
@@ -76,4 +82,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"result: {result.game.outcome}")
         for m in mismatches:
             print(f"expect: {m}")
+    if args.image and not write_machines(
+        "score", Path(args.image), pos.machines, result.players, pos.defs, pos.tileset,
+        f"{pos.name} ({pos.variant.name})",
+    ):
+        return 2
     return 1 if mismatches else 0

@@ -255,6 +255,7 @@ def run(args: argparse.Namespace) -> int:
             plot_distributions(
                 series, args.plot,
                 title=f"Scores: {variant.name} / {tileset_name}, {args.games} games",
+                palette=tileset.colours,
             )
     except OSError as exc:
         print(f"simulate: cannot write: {exc}", file=sys.stderr)

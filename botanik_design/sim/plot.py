@@ -6,9 +6,23 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 #: File extensions :func:`plot_distributions` accepts.
 FORMATS = (".png", ".svg")
+
+
+def palette_colours(palette: Sequence[Any]) -> list[str]:
+    """Line colours from a tile set's palette (``Colour`` entries or ``#rrggbb``
+    strings), in palette order, with colours too pale to read on white (relative
+    luminance above 0.8) moved to the end.  Empty palette: empty list."""
+    displays = [str(getattr(c, "display", c)) for c in palette]
+
+    def pale(colour: str) -> bool:
+        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.8
+
+    return [c for c in displays if not pale(c)] + [c for c in displays if pale(c)]
 
 
 def plot_distributions(
@@ -16,8 +30,13 @@ def plot_distributions(
     path: str | Path,
     title: str = "Score distribution",
     xlabel: str = "score (points)",
+    palette: Sequence[Any] = (),
 ) -> Path:
     """Write overlaid histograms (as step outlines) of each ``(label, values)`` series.
+
+    ``palette``: the tile set's palette; series ``i`` is drawn in colour ``i``
+    of :func:`palette_colours` (cycling), so plots share the tiles' colours
+    (empty: matplotlib's default colours).
 
     Integer data use unit-wide bins centred on the values.  The format follows
     the extension (``.png`` or ``.svg``); the file is written to a temporary
@@ -45,12 +64,14 @@ def plot_distributions(
                 bins = [float(b) for b in np.arange(lo - 0.5, hi + 1.5, step)]
             else:
                 bins = [float(b) for b in np.linspace(lo, hi if hi > lo else lo + 1, 41)]
-            for label, vs in series:
+            colours = palette_colours(palette)
+            for k, (label, vs) in enumerate(series):
                 if vs:
                     mean = sum(vs) / len(vs)
                     ax.hist(
                         list(vs), bins=bins, histtype="step", linewidth=1.6,
                         label=f"{label} (n={len(vs)}, mean {mean:.1f})",
+                        color=colours[k % len(colours)] if colours else None,
                     )
             ax.legend(fontsize="small")
         ax.set_title(title)

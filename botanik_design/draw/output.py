@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -44,9 +44,12 @@ def new_page(width: float, height: float) -> tuple[Figure, Axes]:
 _RC: dict[str, Any] = {"svg.hashsalt": "botanik-design", "pdf.fonttype": 3, "svg.fonttype": "path"}
 
 
-def write_pages(figures: Sequence[Figure], path: Path, *, dpi: int = DEFAULT_DPI,
-                title: str = "") -> list[Path]:
+def write_pages(figures: Sequence[Figure] | Iterable[Figure], path: Path, *,
+                dpi: int = DEFAULT_DPI, title: str = "", count: int | None = None) -> list[Path]:
     """Write ``figures`` to ``path`` (format by extension); returns the files written.
+
+    ``figures`` may be a lazy iterable (each page is drawn, written and dropped
+    in turn) when ``count`` gives the number of pages.
 
     Raises :class:`~botanik_design.draw.paths.OutputError` (an ``OSError``) for a
     bad name or folder and ``OSError`` when writing fails; no file is then left
@@ -55,7 +58,10 @@ def write_pages(figures: Sequence[Figure], path: Path, *, dpi: int = DEFAULT_DPI
     from matplotlib.backends.backend_pdf import PdfPages
 
     fmt = check_target(path)
-    targets = page_paths(path, len(figures))
+    if count is None:
+        figures = list(figures)
+        count = len(figures)
+    targets = page_paths(path, count)
     temps: list[str] = []
     try:
         with matplotlib.rc_context(_RC):  # type: ignore[arg-type]

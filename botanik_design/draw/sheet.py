@@ -11,6 +11,7 @@ page, mirrored left to right, for double-sided printing flipped on the long edge
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,33 +89,32 @@ def _footer(d: Drawing, lay: SheetLayout, text: str, *, scale: bool) -> None:
 
 
 def sheet_figures(tileset: TileSet, layout: SheetLayout, *, backs: bool = False,
-                  title: str = "") -> list[Figure]:
-    """The pages of the sheet (fronts, each followed by its back when ``backs``)."""
+                  title: str = "") -> Iterator[Figure]:
+    """The pages of the sheet, drawn one at a time (fronts, each followed by its back
+    when ``backs``): ``layout.pages`` or twice as many figures."""
     tiles = physical_tiles(tileset)
     name = title or tileset.name
     faces = {t.id: face_of(t, tileset) for t in tileset.tiles}
-    fronts = [Drawing() for _ in range(layout.pages)]
-    rears = [Drawing() for _ in range(layout.pages)] if backs else []
-    for i, t in enumerate(tiles):
-        page, x, y = layout.slot(i)
-        draw_tile(fronts[page], faces[t.id], x, y, layout.tile)
-        if backs:
-            _, bx, by = layout.slot(i, back=True)
-            draw_back(rears[page], bx, by, layout.tile, name, source=t.kind is Kind.SOURCE)
-    figures: list[Figure] = []
     total = layout.pages
     for k in range(total):
-        pairs = [(fronts[k], f"{name} · page {k + 1} of {total} · {layout.tile:g} mm tiles")]
+        front, rear = Drawing(), Drawing()
+        for i in range(k * layout.per_page, min(len(tiles), (k + 1) * layout.per_page)):
+            t = tiles[i]
+            _, x, y = layout.slot(i)
+            draw_tile(front, faces[t.id], x, y, layout.tile)
+            if backs:
+                _, bx, by = layout.slot(i, back=True)
+                draw_back(rear, bx, by, layout.tile, name, source=t.kind is Kind.SOURCE)
+        pairs = [(front, f"{name} · page {k + 1} of {total} · {layout.tile:g} mm tiles")]
         if backs:
-            pairs.append((rears[k], f"{name} · back of page {k + 1}"))
+            pairs.append((rear, f"{name} · back of page {k + 1}"))
         for drawing, footer in pairs:
             drawing.layer()
             _cut_marks(drawing, layout)
-            _footer(drawing, layout, footer, scale=drawing is fronts[k])
+            _footer(drawing, layout, footer, scale=drawing is front)
             fig, ax = new_page(layout.width, layout.height)
             drawing.render(ax)
-            figures.append(fig)
-    return figures
+            yield fig
 
 
 def write_sheet(tileset: TileSet, path: Path, *, page: str = "a4", tile: float = 45.0,
@@ -130,6 +130,7 @@ def write_sheet(tileset: TileSet, path: Path, *, page: str = "a4", tile: float =
     tiles = physical_tiles(tileset)
     layout = sheet_layout(len(tiles), page, tile, margin, gap)
     figures = sheet_figures(tileset, layout, backs=backs, title=title)
-    files = write_pages(figures, path, dpi=dpi, title=title or tileset.name)
+    files = write_pages(figures, path, dpi=dpi, title=title or tileset.name,
+                        count=layout.pages * (2 if backs else 1))
     sources = sum(1 for t in tiles if t.kind is Kind.SOURCE)
     return SheetSummary(len(tiles), sources, layout, layout.pages if backs else 0, files)

@@ -110,6 +110,7 @@ class EditorApp(App[None]):
         Binding("plus", "copies(1)", "+copy", show=False),
         Binding("minus", "copies(-1)", "-copy", show=False),
         Binding("question_mark,f1", "help", "Help"),
+        Binding("p", "export_picture", "Picture", show=False),
         Binding("escape", "focus_table", "Table", show=False),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -718,6 +719,32 @@ class EditorApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    def action_export_picture(self) -> None:
+        """Write the overview picture (``show --image``) beside the file: NAME-overview.svg."""
+        from botanik_design.tui.editor.export import snapshot, write_picture
+
+        self.run_validation()
+        errors = sum(1 for p in self.problems if p.level == "error")
+        if errors:
+            self.set_status(f"no picture: fix the {errors} error{'s' if errors != 1 else ''} "
+                            "first", "warn")
+            return
+        tileset = snapshot(self.doc.data)
+        self.set_status("drawing the tile-set picture…")
+
+        def work() -> None:
+            try:
+                done = f"picture written: {write_picture(tileset, self.doc.path)}"
+                level = "info"
+            except OSError as exc:
+                done, level = f"no picture: {exc.strerror or exc}", "error"
+            try:
+                self.call_from_thread(self.set_status, done, level)
+            except RuntimeError:  # the app has exited meanwhile
+                pass
+
+        self.run_worker(work, thread=True, group="export")
 
     # ------------------------------------------------------ save and quit
 

@@ -26,6 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("+ -", "one copy more / one copy less"),
     ("u ctrl+z", "undo · ctrl+y redo"),
     ("ctrl+s", "save (with errors too: the status bar warns)"),
+    ("p", "picture of the set (as `show --image`): NAME-overview.svg beside the file"),
     ("q ctrl+q", "quit (asks first when there are unsaved changes)"),
     ("? f1", "this help"),
     ("mouse", "rows, fields, exit buttons, preview sides, problems"),

@@ -65,14 +65,17 @@ def register(subparsers: Any) -> None:
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
         "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
     )
-    p.add_argument("tileset", metavar="TILESET", help="bundled tile set name or path")
+    p.add_argument("tileset", metavar="TILESET",
+                   help="bundled tile set name or path; or a Hive piece set: hive (the base "
+                   "game) or a UHP game type such as Base+MLP (hexagonal pieces)")
     p.add_argument("--output", "-o", required=True, metavar="FILE",
                    help="file to write: .pdf, .svg or .png")
     p.add_argument("--page", type=page_name, default="a4", metavar="SIZE",
                    help="page size: a4 (default) or letter")
-    p.add_argument("--tile-size", type=millimetres, default=DEFAULT_TILE_MM, metavar="MM",
+    p.add_argument("--tile-size", type=millimetres, default=None, metavar="MM",
                    help=f"tile edge in millimetres (default {DEFAULT_TILE_MM:g}, about the "
-                   "published tiles; 4.5cm works too)")
+                   "published tiles; 4.5cm works too); Hive: a piece's width across the flats "
+                   "(default 38)")
     p.add_argument("--margin", type=millimetres, default=DEFAULT_MARGIN_MM, metavar="MM",
                    help=f"free border on each side of the page (default {DEFAULT_MARGIN_MM:g} "
                    "mm; the cut marks go there)")
@@ -100,7 +103,7 @@ def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors."""
-    from botanik_design.draw.pages import LayoutError, sheet_layout
+    from botanik_design.draw.pages import DEFAULT_TILE_MM, LayoutError, sheet_layout
     from botanik_design.draw.paths import OutputError, check_target
 
     out = Path(args.output)
@@ -109,9 +112,18 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
+    from botanik_design.cli.hive_pictures import pieceset_or_fail
+
+    pieceset, code = pieceset_or_fail(args.tileset, "sheet")
+    if code:
+        return code
+    if pieceset is not None:
+        return _hive_sheet(pieceset, out, args)
     tileset, code = load_tileset_or_fail(args.tileset, "sheet")
     if tileset is None:
         return code
+    if args.tile_size is None:
+        args.tile_size = DEFAULT_TILE_MM
     from botanik_design.draw.sheet import physical_tiles, write_sheet
 
     try:
@@ -138,4 +150,36 @@ def run(args: argparse.Namespace) -> int:
           f"tiles + {summary.sources} Sources), {lay.tile:g} mm, {page} "
           f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
     print(f"wrote {files}")
+    return 0
+
+
+def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
+    """``sheet`` for a Hive piece set: every piece of both sides as a hexagon to cut out."""
+    from botanik_design.draw.hive import (
+        DEFAULT_PIECE_MM,
+        pieces_of,
+        slot_size,
+        write_piece_sheet,
+    )
+    from botanik_design.draw.pages import LayoutError, sheet_layout
+
+    size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
+    gap = args.gap if args.gap else 2.0
+    try:
+        sheet_layout(len(pieces_of(pieceset)), args.page, slot_size(size), args.margin, gap)
+    except LayoutError as exc:
+        print(f"sheet: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
+                                          margin=args.margin, gap=gap, dpi=args.dpi)
+    except OSError as exc:
+        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    page = "A4" if lay.page == "a4" else lay.page.title()
+    print(f"{pieceset.name}: {n} pieces ({n // 2} per player), {size:g} mm across the "
+          f"flats, {page} "
+          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {lay.pages} "
+          f"page{'s' if lay.pages != 1 else ''}")
+    print(f"wrote {', '.join(str(f) for f in files)}")
     return 0

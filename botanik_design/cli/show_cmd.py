@@ -24,7 +24,9 @@ def register(subparsers: Any) -> None:
         "each distinct tile once with its copy count, grouped by colour and type, with the "
         "counts table. Exit status: 0 shown, 1 invalid tile set, 2 usage or I/O error.",
     )
-    p.add_argument("tileset", metavar="TILESET", help="bundled tile set name or path")
+    p.add_argument("tileset", metavar="TILESET",
+                   help="bundled tile set name or path; or a Hive piece set: hive (the base "
+                   "game) or a UHP game type such as Base+MLP")
     p.add_argument("--image", metavar="FILE",
                    help="write the overview picture to FILE (.svg, .png or .pdf)")
     p.add_argument("--dpi", type=dpi_value, default=150,
@@ -43,6 +45,13 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             print(f"show: error: {exc}", file=sys.stderr)
             return 2
+    from botanik_design.cli.hive_pictures import pieceset_or_fail
+
+    pieceset, code = pieceset_or_fail(args.tileset, "show")
+    if code:
+        return code
+    if pieceset is not None:
+        return _show_pieceset(pieceset, out, args.dpi)
     tileset, code = load_tileset_or_fail(args.tileset, "show")
     if tileset is None:
         return code
@@ -62,6 +71,26 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         files = write_overview(tileset, out, dpi=args.dpi)
+    except OSError as exc:
+        print(f"show: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {files[0]}")
+    return 0
+
+
+def _show_pieceset(pieceset: Any, out: Path | None, dpi: int) -> int:
+    """``show`` for a Hive piece set: the counts, and each bug once per side."""
+    from botanik_design.draw.hive import pieceset_counts_text
+
+    n = pieceset.pieces_per_player()
+    print(f"{pieceset.name}: {2 * n} pieces ({n} per player)")
+    print(pieceset_counts_text(pieceset))
+    if out is None:
+        return 0
+    from botanik_design.draw.hive import write_pieceset_overview
+
+    try:
+        files = write_pieceset_overview(pieceset, out, dpi=dpi)
     except OSError as exc:
         print(f"show: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2

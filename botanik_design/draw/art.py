@@ -467,4 +467,4 @@ def draw_back(d: Drawing, x: float, y: float, size: float, title: str, *,
     lines, fs = fit_lines(title, 0.5 * size, 0.09 * size, 0.04 * size, max_lines=3)
     d.text(Label(*pen.at(0.5, 0.5), "\n".join(lines), fs, ink, bold=True))
     if source:
-        d.text(Label(*pen.at(0.5, 0.2), "SOURCE", 0.08 * size, ink, bold=True))
+        d.text(Label(*pen.at(0.5, 0.12), "SOURCE", 0.07 * size, ink, bold=True))

@@ -14,6 +14,7 @@ from botanik_design.games.hive.game import load_hive
 from botanik_design.games.hive.pieces import BASE_PIECESET, pieceset_with
 
 MM_PER_PT = 25.4 / 72
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pieces_named_as_uhp() -> None:
@@ -23,7 +24,8 @@ def test_pieces_named_as_uhp() -> None:
     assert len(pieces_of(pieceset_with(("mosquito", "ladybug", "pillbug")))) == 28
 
 
-@pytest.mark.parametrize(("ref", "pages"), [("hive", 1), ("Base+MLP", 2)])
+@pytest.mark.parametrize(("ref", "pages"), [("hive", 1), ("Base+MLP", 2), ("hive-full", 2),
+                                           (str(ROOT / "piecesets" / "hive-base.yaml"), 1)])
 def test_sheet_pdf(tmp_path: Path, ref: str, pages: int,
                    capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "p.pdf"
@@ -49,10 +51,23 @@ def test_show_counts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert out.stat().st_size > 1000
 
 
-def test_bad_game_type(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["sheet", "Base+X", "-o", str(tmp_path / "p.pdf")]) == 1
-    assert "unknown expansion 'X'" in capsys.readouterr().err
-    assert list(tmp_path.iterdir()) == []
+@pytest.mark.parametrize(
+    ("ref", "code", "message"),
+    [
+        ("Base+X", 1, "unknown expansion 'X'"),
+        ("{tmp}/bad.yaml", 1, "sem-hive-queen-count"),
+    ],
+)
+def test_bad_piece_set(tmp_path: Path, capsys: pytest.CaptureFixture[str], ref: str,
+                       code: int, message: str) -> None:
+    (tmp_path / "bad.yaml").write_text("pieceset: bad\nbugs:\n  spider: 2\n",
+                                       encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["sheet", ref.replace("{tmp}", str(tmp_path)), "-o", str(out / "p.pdf")]) == code
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert list(out.iterdir()) == []
 
 
 def test_board_draws_every_stack_once() -> None:

@@ -55,6 +55,27 @@ def write_machines(command: str, path: Path, views: list[Any], scores: list[Any]
     return True
 
 
+def _write_hive(command: str, path: Path, state: Any, title: str) -> bool:
+    from botanik_design.draw.hive import write_hive_board
+
+    try:
+        write_hive_board(state, path, title=title)
+    except OSError as exc:
+        print(f"{command}: error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def write_hive_position(command: str, path: Path, session: Any, doc: Any) -> bool:
+    """Draw a (valid) Hive position file's board to ``path``; False after printing why
+    it cannot be written."""
+    from botanik_design.cli.hive_files import position_state
+
+    state, _ = position_state(session, doc)
+    return _write_hive(command, path, state, f"{doc.data['position']}: "
+                       f"{state.turn_string()}")
+
+
 class StepImages:
     """``replay --image PATH``: the final position to a file, or every step and the
     final position to a folder (``step-0001.png`` ..., ``final.png``)."""
@@ -95,6 +116,23 @@ class StepImages:
             return True
         return self._draw(record, state, self.path / f"step-{number:04d}.png",
                           f"{record.name}: after step {number}")
+
+    def hive(self, session: Any, doc: Any) -> bool:
+        """A (valid) Hive record: the final board, or every move's board and the final
+        one in the folder (``move-0001.png`` ..., ``final.png``)."""
+        from botanik_design.cli.hive_files import replay_record
+
+        state, _ = replay_record(session, doc)
+        name = doc.data["record"]
+        if self.per_step:
+            game, moves = state.get_game(), state.move_strings()
+            for k in range(1, len(moves) + 1):
+                step = game.replay(moves[:k], setup=state.setup)
+                if not _write_hive(self.command, self.path / f"move-{k:04d}.png", step,
+                                   f"{name}: after move {k} ({moves[k - 1]})"):
+                    return False
+        target = self.path / "final.png" if self.per_step else self.path
+        return _write_hive(self.command, target, state, f"{name}: {state.board_state()}")
 
     def final(self, record: Any, state: Any) -> bool:
         """The final position (to the file, or ``final.png`` in the folder)."""

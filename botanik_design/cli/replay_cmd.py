@@ -47,16 +47,19 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.engine.render import render_game_score, render_machine
 
     path = Path(args.record)
+    images = StepImages.from_option("replay", args.image)
+    if images is not None and not images.check():
+        return 2
     from botanik_design.cli import hive_files
 
     hive = hive_files.read_hive_doc(path, ("hive-record",))
     if hive is not None:
-        return hive_files.run_replay(*hive, args.format)
+        code = hive_files.run_replay(*hive, args.format)
+        if code == 0 and images is not None and not images.hive(*hive):
+            return 2
+        return code
     out_json = args.format == "json"
     steps: list[Step] = []
-    images = StepImages.from_option("replay", args.image)
-    if images is not None and not images.check():
-        return 2
     try:
         record = load_record(path)
         state = record.new_game()

@@ -43,7 +43,11 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when scored (and any ``expect`` matches), 1 on an invalid file or a
     failed expectation, 2 when the file cannot be read."""
-    from botanik_design.cli.board_images import check_image_path, write_machines
+    from botanik_design.cli.board_images import (
+        check_image_path,
+        write_hive_position,
+        write_machines,
+    )
     from botanik_design.engine.errors import RecordError
     from botanik_design.engine.position import check_expect, load_position, score_position
     from botanik_design.engine.render import render_machine, render_player_score
@@ -55,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
 
     hive = hive_files.read_hive_doc(path, ("hive-position",))
     if hive is not None:
-        return hive_files.run_score(*hive, args.format)
+        code = hive_files.run_score(*hive, args.format)
+        if code == 0 and args.image and not write_hive_position("score", Path(args.image), *hive):
+            return 2
+        return code
     try:
         pos = load_position(path)
     except RecordError as exc:

@@ -86,3 +86,19 @@ def test_board_draws_every_stack_once() -> None:
     assert len(hexes) >= 5
     assert "×2: bG1" in [t.get_text() for t in fig.axes[0].texts]
     assert not any(isinstance(a, Polygon) for a in fig.axes[0].patches)  # all in collections
+
+
+def test_score_and_replay_images_of_hive_files(tmp_path: Path) -> None:
+    position = ROOT / "examples" / "hive" / "queen-in-danger.yaml"
+    record = ROOT / "examples" / "hive" / "short-win.yaml"
+    out = tmp_path / "pos.svg"
+    assert main(["score", str(position), "--image", str(out)]) == 0
+    assert out.stat().st_size > 1000
+    final = tmp_path / "final.png"
+    assert main(["replay", str(record), "--image", str(final)]) == 0
+    assert final.stat().st_size > 1000
+    folder = tmp_path / "moves"
+    assert main(["replay", str(record), "--format", "json", "--image", str(folder)]) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names[0] == "final.png" and names[1] == "move-0001.png"
+    assert all(n.startswith("move-") for n in names[1:])

@@ -50,3 +50,21 @@ def test_validate_simulate_plays_hive_variants(
     assert code == 0, out
     assert '"sim-summary"' in out and "3 random game(s)" in out
     assert '"sim-crash"' not in out and '"sim-never-ends"' not in out
+
+
+def test_hive_from_doc_loads_a_read_variant_document(tmp_path: Path) -> None:
+    from botanik_design.games.hive.game import hive_from_doc
+    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.session import Session
+
+    good = tmp_path / "good.yaml"
+    good.write_text("variant: good\ngame: hive\nextends: hive-mlp\noptions:\n  ply_cap: 90\n",
+                    encoding="utf-8")
+    session = Session()
+    game = hive_from_doc(session, session.read_source(good, str(good)))
+    assert game.variant.ply_cap == 90 and game.table.per_player == 14
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("variant: bad\ngame: hive\noptions:\n  queen_deadline: 0\n", encoding="utf-8")
+    session = Session()
+    with pytest.raises(SpecError):
+        hive_from_doc(session, session.read_source(bad, str(bad)))

@@ -136,3 +136,15 @@ def test_refusals_say_which_rule(moves: list[str], bad: str, words: str) -> None
     s = load_hive("Base").replay(moves)
     with pytest.raises(IllegalActionError, match=words):
         s.string_to_action(bad)
+
+
+def test_action_values_prefer_the_winning_move_and_pressure() -> None:
+    s = position({(0, 0): ["wQ", "bB1"], (1, 0): "bQ", (0, 1): "bS1", (-1, 1): "bS2",
+                  (-1, 0): "bA1", (0, -1): "bA2", (1, -2): "bG1", (2, -2): "wA1"}, to_move=1)
+    game = s.get_game()
+    legal = s.legal_actions()
+    values = dict(zip(legal, game.action_values(s, legal), strict=True))
+    win = s.string_to_action("bB1 bA2-")  # fills (1, -1), the Queen's last free cell
+    assert values[win] == max(values.values()) and values[win] >= 10
+    assert 0.0 <= game.win_probability(s) <= 1.0
+    assert game.may_prune(s, legal) == (len(legal) > 12)

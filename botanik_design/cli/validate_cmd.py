@@ -94,8 +94,12 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
                     or bundled_piecesets()[arg]
                 files.append((named, arg))  # a bundled name, when no such file exists
             else:
+                from botanik_design.spec.schema_check import near_miss
+
+                names = [*bundled_variants(None), *bundled_tilesets(), *bundled_piecesets()]
                 problems.append(Diagnostic(arg, None, None, "error", "io-missing",
-                                           "no such file or folder"))
+                                           "no such file or folder", "",
+                                           near_miss(arg, names)))
         except OSError as exc:
             problems.append(Diagnostic(arg, None, None, "error", "io-unreadable",
                                        f"cannot read: {exc.strerror or exc}"))

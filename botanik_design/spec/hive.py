@@ -51,6 +51,22 @@ def load_pieceset(ref: str, relative_to: Path | None = None) -> PieceSet:
     return pieceset_from_data(doc.data)
 
 
+def hive_variant_from_doc(session: Any, doc: Any) -> HiveVariant:
+    """The :class:`HiveVariant` of a Hive variant document ``session`` has read (for a
+    loader that dispatches on ``game:``).  Raises :class:`SpecError` when the document is
+    not a Hive variant or has any error ``validate`` would report."""
+    if doc.kind != "hive-variant":
+        raise SpecError(f"{doc.name}: is {doc.kind or 'not a spec'}, not a Hive variant")
+    problems = errors(session.check(doc))
+    if problems:
+        raise SpecError(f"{doc.name}: not a valid Hive variant", [d.format() for d in problems])
+    variant = session.hive_variant_info(doc).variant
+    if variant is None:
+        raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")
+    assert isinstance(variant, HiveVariant)
+    return variant
+
+
 def load_hive_variant(ref: str, relative_to: Path | None = None) -> HiveVariant:
     """Load a Hive variant by bundled name (``hive-tournament``...) or path, resolving
     ``extends``.

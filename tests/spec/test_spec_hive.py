@@ -191,3 +191,37 @@ def test_cli_near_miss_for_a_bundled_piece_set_name() -> None:
     result = _cli("hive-bas")
     assert result.returncode == 2 and "io-missing" in result.stdout
     assert _cli("hive-base").returncode == 0
+
+
+def test_the_engine_plays_the_piece_set_a_variant_file_names(tmp_path: Path) -> None:
+    from botanik_design.games.registry import load_game
+
+    (tmp_path / "p.yaml").write_text(_pieceset_text({"queen": 1, "spider": 1, "ant": 2}),
+                                     encoding="utf-8")
+    (tmp_path / "v.yaml").write_text("variant: v\ngame: hive\npieceset: p.yaml\noptions:\n"
+                                     "  queen_deadline: 3\n", encoding="utf-8")
+    game = load_game("hive", variant=str(tmp_path / "v.yaml"))
+    assert game.pieceset.name == "gen"  # type: ignore[attr-defined]
+    state = game.new_initial_state()
+    assert sorted(state.moves_by_piece()) == ["wA1", "wS"]  # type: ignore[attr-defined]
+
+
+def test_hive_variant_from_a_read_document() -> None:
+    from botanik_design.spec.hive import hive_variant_from_doc
+    from botanik_design.spec.refs import find_ref
+    from botanik_design.spec.session import Session
+
+    session = Session()
+    found = find_ref("hive-mlp", "hive-variant", None)
+    assert found is not None
+    doc = session.read_source(found[1], found[0])
+    assert hive_variant_from_doc(session, doc).piece_set().pieces_per_player() == 14
+    botanik = find_ref("standard", "variant", None)
+    assert botanik is not None
+    with pytest.raises(SpecError, match="not a Hive variant"):
+        hive_variant_from_doc(session, session.read_source(botanik[1], botanik[0]))
+
+
+def test_cli_near_miss_hint_for_a_mistyped_bundled_name() -> None:
+    result = _cli("hive-tournamnt")
+    assert result.returncode == 2 and "did you mean `hive-tournament`?" in result.stdout

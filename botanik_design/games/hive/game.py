@@ -38,6 +38,8 @@ class HiveGame:
         self, variant: HiveVariant | None = None, pieceset: PieceSet | None = None
     ) -> None:
         self.variant = variant if variant is not None else HiveVariant()
+        if pieceset is None:
+            pieceset = self.variant.pieces  # the piece set the spec loader read, if any
         if pieceset is None:  # the piece set the spec loader attached, if any
             pieceset = getattr(self.variant, "pieces", None)
         for e in self.variant.expansions:

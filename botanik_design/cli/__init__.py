@@ -36,6 +36,9 @@ COMMANDS: tuple[str, ...] = (
     "uhp",
 )
 
+#: Sub-commands that run the full-screen TUI (they keep the default signal actions).
+FULL_SCREEN: frozenset[str] = frozenset({"play", "edit"})
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with every available sub-command registered."""
@@ -65,10 +68,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     module = importlib.import_module(f"botanik_design.cli.{args.command}_cmd")
+    from botanik_design.cli.signals import Terminated, terminate_as_exception
+
     try:
-        return int(module.run(args))
+        if args.command in FULL_SCREEN:  # the TUI keeps the default signal actions
+            return int(module.run(args))
+        with terminate_as_exception():  # SIGTERM/SIGHUP: clean up, exit 128 + signal
+            return int(module.run(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Terminated as exc:
+        print("terminated", file=sys.stderr)
+        return 128 + exc.signum
     except BrokenPipeError:
         return 0

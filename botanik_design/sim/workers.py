@@ -21,9 +21,16 @@ process pools and Dask need.
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
+
+#: How often (seconds) a worker process checks that its parent is still there.
+PARENT_POLL_SECONDS = 0.25
 
 
 class Pool(Protocol):
@@ -44,6 +51,10 @@ class Pool(Protocol):
 
     def shutdown(self) -> None:
         """Release the workers (idempotent)."""
+        ...
+
+    def abort(self) -> None:
+        """Stop at once: cancel pending work and end running workers (idempotent)."""
         ...
 
 
@@ -98,18 +109,50 @@ class InlinePool:
     def shutdown(self) -> None:
         """Nothing to release."""
 
+    def abort(self) -> None:
+        """Nothing runs in the background: nothing to stop."""
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """Loop of the watch thread: end this process once its parent has gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def watch_parent() -> None:
+    """Worker-process initializer: never outlive the process that started us.
+
+    A worker whose parent is killed (``kill -9``, or ``SIGTERM`` with the
+    default action) is re-parented and would otherwise go on playing its
+    batch, then wait forever for more.  A daemon thread compares
+    ``os.getppid()`` with the parent's pid every :data:`PARENT_POLL_SECONDS`
+    and ends the process (``os._exit``) when it changes; this works on every
+    platform and start method.  Interrupts (``SIGINT``) are ignored in the
+    worker: the parent handles them and ends its workers itself
+    (:meth:`ProcessPool.abort`).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    threading.Thread(
+        target=_exit_when_orphaned, args=(parent,), name="watch-parent", daemon=True
+    ).start()
+
 
 class ProcessPool:
     """Local worker processes: a :class:`concurrent.futures.ProcessPoolExecutor`.
 
-    Raises ``ValueError`` when ``workers < 1``.
+    Each worker runs :func:`watch_parent` first, so no worker outlives this
+    process however it ends.  Raises ``ValueError`` when ``workers < 1``.
     """
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
             raise ValueError(f"workers must be >= 1, got {workers}")
         self.workers = workers
-        self._executor = ProcessPoolExecutor(max_workers=workers)
+        self._executor = ProcessPoolExecutor(max_workers=workers, initializer=watch_parent)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         """Schedule ``fn(*args)`` in a worker process."""
@@ -121,6 +164,32 @@ class ProcessPool:
 
     def shutdown(self) -> None:
         """Stop the workers, cancelling batches not yet started."""
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """Cancel pending batches and terminate the workers without waiting for
+        running batches (used on an error or an interrupt)."""
+        # The executor's own records: ``_processes`` (pid -> Process) and
+        # ``_pending_work_items`` (id -> item with ``future``), under these names
+        # since Python 3.2/3.9.  A worker ended here makes the executor mark every
+        # pending item failed, which raises InvalidStateError in its thread for a
+        # future already cancelled (CPython 3.11), so those items are dropped first.
+        executor: Any = self._executor
+        procs = list(dict(getattr(executor, "_processes", None) or {}).values())
+        pending = getattr(executor, "_pending_work_items", None)
+        lock = getattr(executor, "_shutdown_lock", None)
+        if isinstance(pending, dict) and lock is not None:
+            with lock:
+                for key in [k for k, item in pending.items() if item.future.cancelled()]:
+                    del pending[key]
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 

@@ -25,8 +25,8 @@ from botanik_design.cli.simulate_cmd import (
     parse_bots,
     play,
     spec_error_code,
+    write_outputs,
 )
-from botanik_design.spec.atomic import write_atomic
 
 
 def register(subparsers: Any) -> None:
@@ -140,27 +140,21 @@ def run(args: argparse.Namespace) -> int:
         runs.append(Run(label, info, rows))
     result = compare_runs(runs)
     text = to_json(result) if args.format == "json" else format_compare_text(result)
-    try:
-        if args.output:
-            write_atomic(args.output, text)
-        else:
-            sys.stdout.write(text)
-        if args.csv:
-            parts = []
-            for k, r in enumerate(runs):
-                lines = to_csv(r.rows).splitlines(keepends=True)
-                if k == 0:
-                    parts.append("run," + lines[0])
-                label = '"' + r.label.replace('"', '""') + '"'
-                parts += [f"{label},{line}" for line in lines[1:]]
-            write_atomic(args.csv, "".join(parts))
-        if args.plot:
-            from botanik_design.sim.plot import plot_distributions
 
-            series = [(r.label, [s for row in r.rows for s in row.scores]) for r in runs]
-            plot_distributions(series, args.plot, title=f"Scores, {args.games} games per run",
-                               palette=loaded[0][1].colours)
-    except OSError as exc:
-        print(f"compare: cannot write: {exc}", file=sys.stderr)
+    def csv() -> str:
+        parts = []
+        for k, r in enumerate(runs):
+            lines = to_csv(r.rows).splitlines(keepends=True)
+            if k == 0:
+                parts.append("run," + lines[0])
+            label = '"' + r.label.replace('"', '""') + '"'
+            parts += [f"{label},{line}" for line in lines[1:]]
+        return "".join(parts)
+
+    series = [(r.label, [s for row in r.rows for s in row.scores]) for r in runs]
+    problem = write_outputs(args, text, csv, series, f"Scores, {args.games} games per run",
+                            loaded[0][1].colours)
+    if problem:
+        print(f"compare: {problem}", file=sys.stderr)
         return 2
     return 0

@@ -42,6 +42,7 @@ def _stem_name(path: Path) -> str:
 def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
     from botanik_design.spec import SpecError, resolve_ref
+    from botanik_design.spec.atomic import remove_stale_temporaries
     from botanik_design.tui.editor.document import DocumentError, TilesetDocument, read_raw
 
     path = Path(args.file)
@@ -79,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             doc = TilesetDocument.open(path, name=name)
             note = ""
+            # a save killed half-way (kill -9) left its temporary file: remove it
+            remove_stale_temporaries(path.parent)
     except DocumentError as exc:
         print(f"error: {exc}\nThe file was not changed; fix it in a text editor and try again.",
               file=sys.stderr)

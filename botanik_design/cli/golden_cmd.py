@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from botanik_design.spec.atomic import write_atomic
+from botanik_design.spec.atomic import OutputSet
 
 
 def register(subparsers: Any) -> None:
@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
               "(use --dir with a folder of your checkout)", file=sys.stderr)
         return 2
     differ = 0
+    written: list[Path] = []
+    out = OutputSet()  # the golden files are rewritten all or none
     for name, (tileset, variant) in golden_files().items():
         text = golden_text(tileset, variant)
         path = folder / name
@@ -70,9 +72,19 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, text)
+            out.add_text(path, text)
         except OSError as exc:
-            print(f"golden: {path}: cannot write: {exc.strerror}", file=sys.stderr)
+            out.discard()
+            print(f"golden: {path}: cannot write: {exc.strerror}; no golden file was changed",
+                  file=sys.stderr)
             return 2
+        written.append(path)
+    try:
+        out.commit()
+    except OSError as exc:
+        print(f"golden: {exc.filename}: cannot write: {exc.strerror}; no golden file was "
+              "changed", file=sys.stderr)
+        return 2
+    for path in written:
         print(f"wrote {path}")
     return 1 if differ else 0

@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-
-from botanik_design.spec.atomic import write_atomic
 
 DEFAULT_VARIANT = "standard"
 DEFAULT_TILESET = "botanik"
@@ -145,6 +144,49 @@ def check_outputs(args: argparse.Namespace) -> str | None:
     return None
 
 
+def write_error(exc: OSError) -> str:
+    """The message for an output that could not be written, naming the file."""
+    what = exc.strerror or str(exc)
+    where = f" {exc.filename}" if exc.filename else ""
+    return f"cannot write{where}: {what}; no output file was written"
+
+
+def write_outputs(
+    args: argparse.Namespace,
+    report: str,
+    csv: Callable[[], str],
+    plot: Sequence[tuple[str, Sequence[float]]] | None,
+    title: str,
+    palette: Sequence[Any] = (),
+) -> str | None:
+    """Write the report (``--output``, else stdout), ``--csv`` and ``--plot``: all or none.
+
+    The files are written in full first and renamed into place together
+    (:class:`~botanik_design.spec.atomic.OutputSet`); the report goes to stdout
+    only after they are; ``palette``: the tile set's colours for the plot.  Returns
+    the problem (naming the file) or ``None``.
+    """
+    from botanik_design.spec.atomic import OutputSet
+
+    try:
+        with OutputSet() as out:
+            if args.output:
+                out.add_text(args.output, report)
+            if args.csv:
+                out.add_text(args.csv, csv())
+            if args.plot and plot is not None:
+                from botanik_design.sim.plot import plot_format, render_distributions
+
+                image = render_distributions(plot, plot_format(args.plot), title=title,
+                                             palette=palette)
+                out.add_bytes(args.plot, image)
+    except OSError as exc:
+        return write_error(exc)
+    if not args.output:
+        sys.stdout.write(report)
+    return None
+
+
 def play(
     tileset: Any, variant: Any, bots: tuple[str, str], games: int, seed: int, workers: int,
     quiet: bool, label: str = "", scheduler: str | None = None,
@@ -152,48 +194,66 @@ def play(
     """Run the games with a progress bar on stderr (unless quiet or not a TTY), on local
     workers or on the Dask scheduler at ``scheduler``.
 
-    Raises ``botanik_design.sim.dask_pool.DaskUnavailableError`` when the
-    scheduler cannot be reached.
+    An error, an interrupt or ``SIGTERM``/``SIGHUP`` ends the work at once
+    (:meth:`~botanik_design.sim.workers.Pool.abort`: local workers are
+    terminated, not waited for).  Raises
+    ``botanik_design.sim.dask_pool.DaskUnavailableError`` when the scheduler
+    cannot be reached.
     """
-    from botanik_design.sim.runner import Job, run_games
+    from botanik_design.cli.signals import terminate_as_exception
+    from botanik_design.sim.runner import Job
     from botanik_design.sim.workers import make_pool
 
     job = Job(tileset, variant, bots, seed)
-    pool = make_pool(workers, scheduler)
-    try:
-        if quiet or not sys.stderr.isatty():
-            return run_games(job, games, pool)
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+    finished = False
+    with terminate_as_exception():
+        pool = make_pool(workers, scheduler)
+        try:
+            rows = _play_on(pool, job, games, quiet, label or variant.name)
+            finished = True
+            return rows
+        finally:
+            if finished:
+                pool.shutdown()
+            else:
+                pool.abort()
 
-        class _Rate(TextColumn):
-            def __init__(self) -> None:
-                super().__init__("")
 
-            def render(self, task: Any) -> Any:
-                from rich.text import Text
+def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[Any]:
+    """:func:`play` on a given pool, with the progress bar."""
+    from botanik_design.sim.runner import run_games
 
-                elapsed = task.elapsed or 0.0
-                if not task.completed or elapsed <= 0:
-                    return Text("")
-                return Text(f"{task.completed / elapsed:,.0f} games/s")
+    if quiet or not sys.stderr.isatty():
+        return run_games(job, games, pool)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-        columns = (
-            TextColumn(f"[bold]{label or variant.name}"), BarColumn(), MofNCompleteColumn(),
-            _Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-            task = progress.add_task("games", total=games)
-            return run_games(job, games, pool, lambda k: progress.advance(task, k))
-    finally:
-        pool.shutdown()
+    class _Rate(TextColumn):
+        def __init__(self) -> None:
+            super().__init__("")
+
+        def render(self, task: Any) -> Any:
+            from rich.text import Text
+
+            elapsed = task.elapsed or 0.0
+            if not task.completed or elapsed <= 0:
+                return Text("")
+            return Text(f"{task.completed / elapsed:,.0f} games/s")
+
+    columns = (
+        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
+        _Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        task = progress.add_task("games", total=games)
+        return run_games(job, games, pool, lambda k: progress.advance(task, k))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -236,29 +296,18 @@ def run(args: argparse.Namespace) -> int:
     info = RunInfo(variant.name, tileset_name, args.games, args.seed, bots, variant.title)
     summary = summarize(rows, info)
     text = to_json(summary) if args.format == "json" else format_text(summary)
-    try:
-        if args.output:
-            write_atomic(args.output, text)
-        else:
-            sys.stdout.write(text)
-        if args.csv:
-            write_atomic(args.csv, to_csv(rows))
-        if args.plot:
-            from botanik_design.sim.plot import plot_distributions
-
-            series = [
-                (f"A: {bots[0]}", [r.scores[r.bot_seat(0)] for r in rows]),
-                (f"B: {bots[1]}", [r.scores[r.bot_seat(1)] for r in rows]),
-                ("first player", [r.scores[0] for r in rows]),
-                ("second player", [r.scores[1] for r in rows]),
-            ]
-            plot_distributions(
-                series, args.plot,
-                title=f"Scores: {variant.name} / {tileset_name}, {args.games} games",
-                palette=tileset.colours,
-            )
-    except OSError as exc:
-        print(f"simulate: cannot write: {exc}", file=sys.stderr)
+    plot = None
+    if args.plot:
+        plot = [
+            (f"A: {bots[0]}", [r.scores[r.bot_seat(0)] for r in rows]),
+            (f"B: {bots[1]}", [r.scores[r.bot_seat(1)] for r in rows]),
+            ("first player", [r.scores[0] for r in rows]),
+            ("second player", [r.scores[1] for r in rows]),
+        ]
+    title = f"Scores: {variant.name} / {tileset_name}, {args.games} games"
+    problem = write_outputs(args, text, lambda: to_csv(rows), plot, title, tileset.colours)
+    if problem:
+        print(f"simulate: {problem}", file=sys.stderr)
         return 2
     if not args.quiet:
         rate = args.games / elapsed if elapsed > 0 else float("inf")

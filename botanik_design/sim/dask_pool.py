@@ -86,6 +86,11 @@ class DaskPool:
                             loop=self.client.loop)
         return (by_key[inner.key] for inner in done)
 
+    def abort(self) -> None:
+        """Stop at once: closing the client cancels its futures on the scheduler, and
+        closing the embedded cluster (when this pool started one) ends its workers."""
+        self.shutdown()
+
     def shutdown(self) -> None:
         """Close the client, and the embedded cluster when this pool started one."""
         try:

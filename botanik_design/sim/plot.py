@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,35 +23,32 @@ def palette_colours(palette: Sequence[Any]) -> list[str]:
     return [c for c in displays if not pale(c)] + [c for c in displays if pale(c)]
 
 
-def plot_distributions(
+def render_distributions(
     series: Sequence[tuple[str, Sequence[float]]],
-    path: str | Path,
+    fmt: str,
     title: str = "Score distribution",
     xlabel: str = "score (points)",
     palette: Sequence[Any] = (),
-) -> Path:
-    """Write overlaid histograms (as step outlines) of each ``(label, values)`` series.
+) -> bytes:
+    """The image (``fmt`` ``"png"`` or ``"svg"``) of overlaid histograms (as step
+    outlines) of each ``(label, values)`` series.
 
     ``palette``: the tile set's palette; series ``i`` is drawn in colour ``i``
     of :func:`palette_colours` (cycling), so plots share the tiles' colours
-    (empty: matplotlib's default colours).
-
-    Integer data use unit-wide bins centred on the values.  The format follows
-    the extension (``.png`` or ``.svg``); the file is written to a temporary
-    file in the same folder and renamed, so it is never left half-written.
-    Raises ``ValueError`` for another extension and ``OSError`` when the
-    folder is not writable.  Returns the path written.
+    (empty: matplotlib's default colours).  Integer data use unit-wide bins
+    centred on the values.  The image carries no date or software stamp, so
+    equal data give equal bytes.  Raises ``ValueError`` for another format.
     """
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
-    out = Path(path)
-    ext = out.suffix.lower()
-    if ext not in FORMATS:
-        raise ValueError(f"{out}: plot format must be PNG or SVG (.png/.svg), not {ext!r}")
+    if "." + fmt not in FORMATS:
+        raise ValueError(f"plot format must be PNG or SVG (.png/.svg), not {fmt!r}")
     values = [v for _, vs in series for v in vs]
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
     try:
@@ -79,18 +74,36 @@ def plot_distributions(
         ax.set_ylabel("count")
         ax.grid(alpha=0.3)
         fig.tight_layout()
-        fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=ext, dir=out.parent)
-        os.close(fd)
-        try:
-            metadata = {"Date": None} if ext == ".svg" else {"Software": None}
-            fig.savefig(tmp, format=ext[1:], metadata=metadata)
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)
-            os.replace(tmp, out)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        out = io.BytesIO()
+        metadata = {"Date": None} if fmt == "svg" else {"Software": None}
+        fig.savefig(out, format=fmt, metadata=metadata)
+        return out.getvalue()
     finally:
         plt.close(fig)
-    return out
+
+
+def plot_format(path: str | Path) -> str:
+    """``"png"`` or ``"svg"`` from ``path``'s extension; ``ValueError`` for another."""
+    ext = Path(path).suffix.lower()
+    if ext not in FORMATS:
+        raise ValueError(f"{path}: plot format must be PNG or SVG (.png/.svg), not {ext!r}")
+    return ext[1:]
+
+
+def plot_distributions(
+    series: Sequence[tuple[str, Sequence[float]]],
+    path: str | Path,
+    title: str = "Score distribution",
+    xlabel: str = "score (points)",
+    palette: Sequence[Any] = (),
+) -> Path:
+    """Write :func:`render_distributions` to ``path`` (format by extension), atomically
+    (:func:`~botanik_design.spec.atomic.write_bytes_atomic`: never half-written, no
+    temporary file left behind).  Raises ``ValueError`` for another extension and
+    ``OSError`` (naming ``path``) when it cannot be written.  Returns the path.
+    """
+    from botanik_design.spec.atomic import write_bytes_atomic
+
+    fmt = plot_format(path)
+    write_bytes_atomic(path, render_distributions(series, fmt, title, xlabel, palette))
+    return Path(path)

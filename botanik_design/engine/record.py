@@ -28,6 +28,7 @@ before its first decision.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,7 +231,29 @@ def record_data(
     return data
 
 
+def portable_refs(data: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """``data`` with its ``tileset``/``variant`` references as a file in ``folder`` names
+    them (:func:`~botanik_design.spec.refs.portable_ref`: bundled names as names,
+    other files relative to ``folder``), so the file still loads once moved
+    together with them.  References are bundled names or paths (absolute or
+    relative to the working directory)."""
+    from botanik_design.spec.refs import portable_ref
+
+    out = dict(data)
+    for key in ("tileset", "variant"):
+        if isinstance(out.get(key), str):
+            out[key] = portable_ref(out[key], key, folder)
+    return out
+
+
 def write_record(path: Path, data: dict[str, Any]) -> None:
-    """Write a record atomically (temporary file, then rename; the file keeps its mode)."""
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    """Write a record atomically (temporary file, then rename; the file keeps its mode).
+
+    The tile set and variant are written as the record's folder names them
+    (:func:`portable_refs`): a record copied with them to another folder or
+    machine replays there.
+    """
+    folder = Path(os.path.abspath(path)).parent  # as load_record resolves them
+    text = yaml.safe_dump(portable_refs(data, folder), sort_keys=False, allow_unicode=True,
+                          width=100)
     write_atomic(path, text)

@@ -61,3 +61,29 @@ def source_folder(source: Source) -> Path | None:
     if isinstance(source, Path):
         return source.parent
     return None
+
+
+def portable_ref(ref: str, kind: str, folder: Path) -> str:
+    """``ref`` as a file saved in ``folder`` should name it, so the file can be moved.
+
+    ``ref`` is a bundled name or a path (absolute, or relative to the working
+    directory).  A path to a bundled file becomes its bundled name; a path to
+    another existing file becomes a path relative to ``folder`` (``/`` as the
+    separator; absolute only when no relative path exists, e.g. another
+    Windows drive); anything else is returned unchanged.  The result resolves
+    through :func:`find_ref` with ``folder`` to the same file.
+    """
+    try:
+        path = Path(ref)
+        if not path.is_file():
+            return ref
+        target = path.resolve()
+        for name, source in bundled(kind).items():
+            if isinstance(source, Path) and source.resolve() == target:
+                return name
+        try:
+            return Path(os.path.relpath(target, Path(folder).resolve())).as_posix()
+        except ValueError:  # no relative path between them
+            return str(target)
+    except (OSError, ValueError):
+        return ref

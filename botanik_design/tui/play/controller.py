@@ -6,7 +6,9 @@ controller is tested without an app.
 
 * :class:`Rules` is what a game is played under: the tile set and the
   variant, plus the references written into a saved record (bundled names or
-  absolute paths) and the option overrides made in the variant form.
+  absolute paths here; written relative to the record, see
+  :func:`~botanik_design.engine.record.write_record`) and the option
+  overrides made in the variant form.
 * :class:`Controller` owns the :class:`~botanik_design.engine.GameState`.
   Before every human decision it pushes a clone on the undo stack, so
   :meth:`Controller.undo` in a game against a bot rewinds to the human's

@@ -27,6 +27,7 @@ from botanik_design.sim.report import (
     RunInfo,
     adv_text,
     ci_text,
+    few_note,
     metric_values,
     num,
     summarize,
@@ -190,6 +191,7 @@ def format_compare_text(result: dict[str, Any]) -> str:
     ):
         body.append([label, *(num(r["report"]["outcomes"]["ludii"][key], 3) for r in runs)])
     lines += table(["", *labels], body)
+    lines += few_note(body)
     header = ["", *labels]
     for lab in labels[1:]:
         header += [f"diff {lab}", "p (Holm)"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from botanik_design.sim.rows import CSV_COLUMNS, GameRow
-from botanik_design.sim.stats import describe, ludii_outcome_metrics, mean_ci, wilson
+from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
 
 #: Version tag of the JSON report layout.
 SCHEMA = "botanik-design/simulate/1"
@@ -138,18 +138,34 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
             "second_player_wins": wilson(p2_wins, n).as_dict(),
             "draws": wilson(draws, n).as_dict(),
             "first_player_share_of_decisive": wilson(p1_wins, p1_wins + p2_wins).as_dict(),
-            "advantage_p1": {
-                **mean_ci(first),
-                "edge": None if not n else round(sum(first) / n - 0.5, 6),
-                "method": "mean of per-game results (win 1, draw 0.5, loss 0), "
-                "Student-t 95% interval; edge = AdvantageP1 - 0.5",
-            },
+            "advantage_p1": advantage_p1(first),
             "bots": bots,
             "ludii": ludii_outcome_metrics(first),
             "ci_method": "Wilson score interval, 95%",
         },
         "scores": scores,
         "game": {k: describe(metric_values(rows, k)) for k in GAME_METRICS},
+    }
+
+
+def advantage_p1(first: Sequence[float]) -> dict[str, Any]:
+    """The first player's mean result (win 1, draw 0.5, loss 0) with its 95% interval.
+
+    Keys: ``mean``, ``ci95`` (``[lo, hi]``, within [0, 1]: the Wilson score
+    interval on the mean, conservative when draws occur), ``n``, ``edge``
+    (``mean - 0.5``), ``small_sample`` (fewer than
+    :data:`~botanik_design.sim.stats.MIN_SAMPLE` games) and ``method``.
+    """
+    n = len(first)
+    p = wilson(sum(first), n)
+    return {
+        "mean": p.rate,
+        "ci95": [p.lo, p.hi],
+        "n": n,
+        "edge": None if not n else round(sum(first) / n - 0.5, 6),
+        "small_sample": p.small,
+        "method": "mean of per-game results (win 1, draw 0.5, loss 0), Wilson score 95% "
+        "interval (within [0, 1]; conservative with draws); edge = AdvantageP1 - 0.5",
     }
 
 
@@ -185,17 +201,35 @@ def num(x: float | None, digits: int = 2) -> str:
     return f"{x:.{digits}f}"
 
 
+#: Marks an interval resting on fewer than MIN_SAMPLE trials (see :data:`FEW_NOTE`).
+FEW = "(few)"
+
+#: The note printed under a table holding a :data:`FEW` mark.
+FEW_NOTE = (f"{FEW}: fewer than {MIN_SAMPLE} games behind the rate; the interval is wide "
+            "and the rate means little")
+
+
+def _few(p: dict[str, Any]) -> str:
+    return f" {FEW}" if p.get("small_sample") else ""
+
+
 def ci_text(p: dict[str, Any]) -> str:
-    """``52.3% [49.2%, 55.4%]`` from a proportion dict."""
+    """``52.3% [49.2%, 55.4%]`` from a proportion dict (``(few)`` appended for a small sample)."""
     lo, hi = p["ci95"]
-    return f"{pct(p['rate'])} [{pct(lo)}, {pct(hi)}]"
+    return f"{pct(p['rate'])} [{pct(lo)}, {pct(hi)}]{_few(p)}"
 
 
 def adv_text(a: dict[str, Any]) -> str:
-    """``0.523 [0.501, 0.545] (+2.3 pp)`` from the ``advantage_p1`` dict."""
+    """``0.523 [0.501, 0.545] (+2.3 pp)`` from the ``advantage_p1`` dict (``(few)``
+    appended for a small sample)."""
     lo, hi = a["ci95"]
     edge = "" if a["edge"] is None else f" ({100 * a['edge']:+.1f} pp)"
-    return f"{num(a['mean'], 3)} [{num(lo, 3)}, {num(hi, 3)}]{edge}"
+    return f"{num(a['mean'], 3)} [{num(lo, 3)}, {num(hi, 3)}]{edge}{_few(a)}"
+
+
+def few_note(cells: Sequence[Sequence[str]]) -> list[str]:
+    """``[FEW_NOTE]`` (indented) when a cell of the table holds the :data:`FEW` mark."""
+    return [f"  {FEW_NOTE}"] if any(FEW in str(c) for row in cells for c in row) else []
 
 
 def table(header: Sequence[str], body: Sequence[Sequence[str]], indent: int = 2) -> list[str]:
@@ -255,11 +289,12 @@ def format_text(summary: dict[str, Any]) -> str:
         ["second player (seat 1) wins", ci_text(out["second_player_wins"])],
         ["draws (shared wins)", ci_text(out["draws"])],
         ["first player share of decisive games", ci_text(out["first_player_share_of_decisive"])],
-        ["first player AdvantageP1 (t-interval)", adv_text(out["advantage_p1"])],
+        ["first player AdvantageP1 (mean result)", adv_text(out["advantage_p1"])],
     ]
     for b in out["bots"]:
         body.append([f"bot {b['label']} ({b['spec']}) wins", ci_text(b["wins"])])
     lines += table(["", "rate [95% CI]"], body)
+    lines += few_note(body)
     lud = out["ludii"]
     lines += [
         "",

@@ -28,9 +28,18 @@ def _r(x: float | None) -> float | None:
     return round(float(x), ROUND) + 0.0  # "+ 0.0" turns -0.0 into 0.0
 
 
+#: Below this many trials an interval is reported as resting on too few games
+#: to mean much (``small_sample``): a common rule of thumb for a sample size.
+MIN_SAMPLE = 30
+
+
 @dataclass(frozen=True, slots=True)
 class Proportion:
-    """A proportion ``k / n`` with its Wilson score interval (``lo``, ``hi``, in [0, 1])."""
+    """A proportion ``k / n`` with its Wilson score interval (``lo``, ``hi``, in [0, 1]).
+
+    ``small`` is true when ``n`` is below :data:`MIN_SAMPLE`: the interval is
+    then wide and the rate means little.
+    """
 
     k: float
     n: int
@@ -38,30 +47,45 @@ class Proportion:
     lo: float | None
     hi: float | None
 
+    @property
+    def small(self) -> bool:
+        """Fewer than :data:`MIN_SAMPLE` trials."""
+        return self.n < MIN_SAMPLE
+
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready mapping: ``k``, ``n``, ``rate``, ``ci95`` as ``[lo, hi]``."""
+        """JSON-ready mapping: ``k``, ``n``, ``rate``, ``ci95`` (``[lo, hi]``), ``small_sample``."""
         k: float | int = int(self.k) if float(self.k).is_integer() else self.k
-        return {"k": k, "n": self.n, "rate": self.rate, "ci95": [self.lo, self.hi]}
+        return {"k": k, "n": self.n, "rate": self.rate, "ci95": [self.lo, self.hi],
+                "small_sample": self.small}
 
 
 def wilson(k: float, n: int, confidence: float = 0.95) -> Proportion:
     """Proportion ``k / n`` with its Wilson score confidence interval.
 
-    Uses ``scipy.stats.binomtest(k, n).proportion_ci(method="wilson")``.  A
-    fractional ``k`` (draws counted as half a win) is rounded half-up to the
-    nearest integer for the interval only; the rate itself stays exact.
-    With ``n == 0`` every value is ``None``.  Raises ``ValueError`` when
-    ``k`` is outside ``[0, n]``.
+    ``p = k / n``, ``z`` the normal quantile (``scipy.stats.norm``)::
+
+        centre = (p + z²/2n) / (1 + z²/n)
+        half   = z / (1 + z²/n) * sqrt(p(1 - p)/n + z²/4n²)
+
+    The interval always lies within [0, 1].  ``k`` may be fractional: the
+    mean of results in [0, 1] (a draw counted as half a win); since such
+    results have a variance of at most ``p(1 - p)``, the interval is then
+    conservative (a little wider than needed).  With ``n == 0`` every value is
+    ``None``.  Raises ``ValueError`` when ``k`` is outside ``[0, n]``.
     """
     if n < 0 or k < 0 or k > n:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return Proportion(k, 0, None, None, None)
-    from scipy.stats import binomtest  # type: ignore[import-untyped]
+    from scipy.stats import norm  # type: ignore[import-untyped]
 
-    ki = int(math.floor(k + 0.5))
-    ci = binomtest(ki, n).proportion_ci(confidence_level=confidence, method="wilson")
-    return Proportion(k, n, _r(k / n), _r(ci.low), _r(ci.high))
+    z = float(norm.ppf(1 - (1 - confidence) / 2))
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(max(0.0, p * (1 - p)) / n + z * z / (4 * n * n))
+    lo, hi = max(0.0, centre - half), min(1.0, centre + half)
+    return Proportion(k, n, _r(p), _r(min(lo, p)), _r(max(hi, p)))
 
 
 def ludii_outcome_metrics(first_player_results: Sequence[float]) -> dict[str, float | None]:
@@ -156,7 +180,8 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95) -> dict[str, Any]
 
     ``mean +/- t(1 - (1 - confidence) / 2, n - 1) * sd / sqrt(n)``
     (``scipy.stats.t``); the interval is ``[None, None]`` with fewer than two
-    values, and collapses to the mean when every value is equal.
+    values, and collapses to the mean when every value is equal.  Unbounded:
+    for a proportion or a mean of results in [0, 1] use :func:`wilson`.
     """
     n = len(values)
     if n == 0:

@@ -43,7 +43,7 @@ def test_json_keys_are_stable() -> None:
                                "left_at_end", "unconnected", "stalls"]
     assert list(s["scores"]["all"]) == ["n", "mean", "sd", "min", "q05", "q25", "median",
                                         "q75", "q95", "max", "histogram"]
-    assert list(s["outcomes"]["first_player_wins"]) == ["k", "n", "rate", "ci95"]
+    assert list(s["outcomes"]["first_player_wins"]) == ["k", "n", "rate", "ci95", "small_sample"]
 
 
 def test_outcome_numbers() -> None:

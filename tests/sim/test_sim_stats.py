@@ -40,8 +40,9 @@ def test_wilson_edges() -> None:
     assert full.hi == 1.0 and full.lo is not None and full.lo > 0.8
     empty = wilson(0, 0)
     assert empty.rate is None and empty.lo is None
-    assert wilson(5, 10).as_dict() == {"k": 5, "n": 10, "rate": 0.5, "ci95": [wilson(5, 10).lo,
-                                                                              wilson(5, 10).hi]}
+    assert wilson(5, 10).as_dict() == {"k": 5, "n": 10, "rate": 0.5,
+                                       "ci95": [wilson(5, 10).lo, wilson(5, 10).hi],
+                                       "small_sample": True}
     with pytest.raises(ValueError):
         wilson(11, 10)
 

@@ -27,6 +27,7 @@ from botanik_design.cli.simulate_cmd import (
     spec_error_code,
     write_outputs,
 )
+from botanik_design.model.words import plural
 
 
 def register(subparsers: Any) -> None:
@@ -152,8 +153,8 @@ def run(args: argparse.Namespace) -> int:
         return "".join(parts)
 
     series = [(r.label, [s for row in r.rows for s in row.scores]) for r in runs]
-    problem = write_outputs(args, text, csv, series, f"Scores, {args.games} games per run",
-                            loaded[0][1].colours)
+    title = f"Scores, {plural(args.games, 'game')} per run"
+    problem = write_outputs(args, text, csv, series, title, loaded[0][1].colours)
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 OPPONENTS = ("random", "greedy", "mcts", "human")
 #: The longest pause between bot moves ``--bot-delay`` accepts (seconds).
 MAX_BOT_DELAY = 10.0
@@ -144,6 +146,6 @@ def run(args: argparse.Namespace) -> int:
         s = final.state
         where = f"; record: {args.record}" if args.record is not None else ""
         state = final.outcome() if s.is_terminal() else \
-            f"stopped after {len(s.history())} actions"
+            f"stopped after {plural(len(s.history()), 'action')}"
         print(f"seed {final.seed}: {state}{where}")
     return 0

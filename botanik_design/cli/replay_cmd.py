@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 
 def register(subparsers: Any) -> None:
     """Add the ``replay`` sub-command."""
@@ -113,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         }, indent=2))
     else:
         status = "game over" if state.is_terminal() else "game NOT over (record ends early)"
-        print(f"{status} after {len(steps)} actions")
+        print(f"{status} after {plural(len(steps), 'action')}")
         if args.board is not False:
             for p in (0, 1):
                 print(f"machine {p}:")

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 DEFAULT_VARIANT = "standard"
 DEFAULT_TILESET = "botanik"
 
@@ -304,7 +306,7 @@ def run(args: argparse.Namespace) -> int:
             ("first player", [r.scores[0] for r in rows]),
             ("second player", [r.scores[1] for r in rows]),
         ]
-    title = f"Scores: {variant.name} / {tileset_name}, {args.games} games"
+    title = f"Scores: {variant.name} / {tileset_name}, {plural(args.games, 'game')}"
     problem = write_outputs(args, text, lambda: to_csv(rows), plot, title, tileset.colours)
     if problem:
         print(f"simulate: {problem}", file=sys.stderr)
@@ -312,9 +314,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         rate = args.games / elapsed if elapsed > 0 else float("inf")
         print(
-            f"simulate: {args.games} games in {elapsed:.2f} s ({rate:,.1f} games/s, "
+            f"simulate: {plural(args.games, 'game')} in {elapsed:.2f} s ({rate:,.1f} games/s, "
             + (f"on the Dask scheduler {args.scheduler})" if args.scheduler else
-               f"{args.workers} worker{'s' if args.workers > 1 else ''})"),
+               f"{plural(args.workers, 'worker')})"),
             file=sys.stderr,
         )
     return 0

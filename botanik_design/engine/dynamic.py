@@ -47,6 +47,7 @@ from botanik_design.engine.playout import random_action
 from botanik_design.engine.state import new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 
 #: Games whose decision bound is at most this are checked at every step (first games).
 SMALL_GAME = 400
@@ -98,9 +99,9 @@ class SimResult:
         """``20 games played: no problems`` (or what went wrong, or why it stopped)."""
         if self.skipped:
             return "no game played: the tile set is too large to simulate (see sim-budget)"
-        text = f"{self.played} game{'s' if self.played != 1 else ''} played"
+        text = f"{plural(self.played, 'game')} played"
         if self.played != self.requested:
-            text = f"{self.played} of {self.requested} games played"
+            text = f"{self.played} of {plural(self.requested, 'game')} played"
         bad = [f"{n} {what}" for n, what in (
             (self.crashed, "crashed"), (self.stalled, "stalled"),
             (self.too_long, "never ended"), (self.broken_invariants, "broke an invariant"))
@@ -110,7 +111,7 @@ class SimResult:
         if not bad and not self.problems:
             return text + ": no problems"
         n = self.problems
-        found = [f"{n} problem{'s' if n != 1 else ''} reported"] if n else []
+        found = [f"{plural(n, 'problem')} reported"] if n else []
         return f"{text}: " + ", ".join(bad + found)
 
     def to_dict(self) -> dict[str, Any]:
@@ -181,7 +182,7 @@ def simulate_variant(
                 if steps >= bound:
                     out.append(_diag(label, "error", "sim-too-long",
                                      f"{where}: game of seed {game_seed} exceeds "
-                                     f"{bound} decisions"))
+                                     f"{plural(bound, 'decision')}"))
                     res.too_long += 1
                     failed = True
                     break
@@ -228,8 +229,9 @@ def simulate_variant(
         res.mean_rule_discards = mean = rule_discards / res.played
         if mean > n_tiles / 2:
             out.append(_diag(label, "warning", "sim-discards",
-                             f"{where}: on average {mean:.1f} of {n_tiles} tiles are discarded "
-                             f"by a rule during play ({res.played} random games)"))
+                             f"{where}: on average {mean:.1f} of {plural(n_tiles, 'tile')} are "
+                             f"discarded by a rule during play "
+                             f"({plural(res.played, 'random game')})"))
         if res.no_score == res.played >= MIN_NO_SCORE_GAMES:
             out.append(_diag(label, "warning", "sim-no-score",
                              f"{where}: all {res.played} random games ended with both "
@@ -242,8 +244,8 @@ def simulate_variant(
     if res.stopped_early:
         out.append(_diag(label, "note", "sim-budget",
                          f"{where}: the time budget of {budget:g} s ran out after "
-                         f"{res.played} of {games} games; raise --simulate-budget to play "
-                         "them all"))
+                         f"{res.played} of {plural(games, 'game')}; raise --simulate-budget to "
+                         "play them all"))
     return res
 
 

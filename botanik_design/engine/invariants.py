@@ -12,6 +12,7 @@ from botanik_design.engine.geometry import ORIGIN
 from botanik_design.engine.network import closure_holds, open_ends
 from botanik_design.engine.placement import machine_view
 from botanik_design.engine.state import PICK, GameState
+from botanik_design.model.words import plural
 
 
 def tile_places(state: GameState) -> Counter[int]:
@@ -41,7 +42,7 @@ def check_invariants(state: GameState, deep: bool = True) -> list[str]:
     places = tile_places(state)
     for i in range(n):
         if places[i] != 1:
-            problems.append(f"tile {i} ({state.table.name(i)}) is in {places[i]} places")
+            problems.append(f"tile {i} ({state.table.name(i)}) is in {plural(places[i], 'place')}")
     extra = [i for i in places if not 0 <= i < n]
     if extra:
         problems.append(f"unknown tile ids {extra}")

@@ -46,6 +46,7 @@ from botanik_design.engine.specfiles import (
 from botanik_design.engine.state import GameState, new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 from botanik_design.spec.atomic import write_atomic
 
 
@@ -151,7 +152,7 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
         if s.is_terminal():
             raise error(name, "record-game-over",
                         f"action {n}: the game is already over (it ended after action {i}); "
-                        f"the record has {len(record.actions)} actions",
+                        f"the record has {plural(len(record.actions), 'action')}",
                         line=line, column=col, json_path=f"/actions/{i}")
         player = s.current_player()
         legal = len(s.legal_actions())

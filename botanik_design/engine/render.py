@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from botanik_design.engine.network import Cell, Placed
 from botanik_design.engine.scoring import GameScore, PlayerScore
 from botanik_design.model.tileset import TileDef
+from botanik_design.model.words import plural
 
 _TYPE_LETTER = {
     "straight": "s", "corner": "c", "tee": "t", "cross": "x", "plant": "p",
@@ -70,14 +71,15 @@ def render_player_score(s: PlayerScore) -> str:
         out.append(f"  removed (no pipe path to the Source): {len(s.removed)}")
         out.extend(f"    {t.tile} at {t.cell}" for t in s.removed)
     out.append(f"  connected tiles (Source included): {s.connected}")
-    out.append(f"  colour groups: {s.group_points} points")
+    out.append(f"  colour groups: {plural(s.group_points, 'point')}")
     for g in s.groups:
-        out.append(f"    {g.colour} x{g.size}: {g.points} points  {g.cells}")
-    out.append(f"  flowers: {s.flower_points} points")
+        out.append(f"    {g.colour} x{g.size}: {plural(g.points, 'point')}  {g.cells}")
+    out.append(f"  flowers: {plural(s.flower_points, 'point')}")
     for f in s.flowers:
         mark = "counted" if f.counted else "NOT counted"
         out.append(
-            f"    {f.tile} at {f.cell}: {f.flowers} flower(s) {mark} ({f.reason}): {f.points}"
+            f"    {f.tile} at {f.cell}: {plural(f.flowers, 'flower')} {mark} ({f.reason}): "
+            f"{f.points}"
         )
     if s.mechas or s.mecha_points:
         out.append(f"  mecha-botanist bonus: {s.mecha_points} ({len(s.mechas)} connected)")

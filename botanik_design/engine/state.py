@@ -47,6 +47,7 @@ from botanik_design.engine.registry import EMPTY, Registry
 from botanik_design.engine.tiles import TileTable, compile_tiles
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
     from botanik_design.engine.network import Placed
@@ -614,16 +615,18 @@ def setup_need(variant: Variant) -> int:
     return variant.registry_columns * variant.initial_middle_tiles + first_round
 
 
-def _setup_shortfall(have: int, variant: Variant, what: str) -> str:
+def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> str:
+    """Why ``have`` tiles (``what`` with ``{n}`` for the count of ``noun_word``) cannot
+    set up a game of ``variant``; ``""`` when they can."""
     need = setup_need(variant)
     if have >= need:
         return ""
     v = variant
     first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
              if v.short_last_round == "discard-remaining" else "1 for the first round")
-    return (f"{what.replace('{n}', str(have))}; a game needs at least {need}: "
-            f"{v.registry_columns} column(s) x {v.initial_middle_tiles} for the middle stacks "
-            f"and {first}")
+    return (f"{what.replace('{n}', plural(have, noun_word))}; a game needs at least {need}: "
+            f"{plural(v.registry_columns, 'column')} x {v.initial_middle_tiles} for the middle "
+            f"stacks and {first}")
 
 
 def new_game(
@@ -674,8 +677,8 @@ def new_game(
         pile = order[::-1]
     short = _setup_shortfall(
         len(pile), variant,
-        "the deal has {n} tile(s)" if deal is not None
-        else f"tile set {tileset.name!r} has {{n}} machine tile(s)")
+        "the deal has {n}" if deal is not None else f"tile set {tileset.name!r} has {{n}}",
+        "tile" if deal is not None else "machine tile")
     if short:
         raise ValueError(short)
     fp = rng.randrange(2) if first_player is None else first_player

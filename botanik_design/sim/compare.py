@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from botanik_design.model.words import plural
 from botanik_design.sim.report import (
     GAME_METRICS,
     SCORE_PARTS,
@@ -157,12 +158,12 @@ def format_compare_text(result: dict[str, Any]) -> str:
     p-value and ``*`` where significant."""
     runs = result["runs"]
     labels = [r["label"] for r in runs]
-    lines = [f"Comparison of {len(runs)} runs; baseline: {result['baseline']}"]
+    lines = [f"Comparison of {plural(len(runs), 'run')}; baseline: {result['baseline']}"]
     for r in runs:
         info = r["report"]["run"]
         lines.append(
             f"  {r['label']}: variant {info['variant']}, tile set {info['tileset']}, "
-            f"{info['games']} games, seed {info['seed']}, bots {info['bots']['A']} vs "
+            f"{plural(info['games'], 'game')}, seed {info['seed']}, bots {info['bots']['A']} vs "
             f"{info['bots']['B']}"
         )
     lines += ["", "Outcomes (rate [95% Wilson CI])"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from botanik_design.model.words import plural
 from botanik_design.sim.rows import CSV_COLUMNS, GameRow
 from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
 
@@ -279,7 +280,7 @@ def format_text(summary: dict[str, Any]) -> str:
     title = f" ({run['variant_title']})" if run["variant_title"] else ""
     lines = [
         f"Variant {run['variant']}{title}, tile set {run['tileset']}",
-        f"{run['games']} games, seed {run['seed']}, bots A = {run['bots']['A']}, "
+        f"{plural(run['games'], 'game')}, seed {run['seed']}, bots A = {run['bots']['A']}, "
         f"B = {run['bots']['B']} ({run['seats']})",
         "",
         "Outcomes (95% CI: Wilson score interval)",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from botanik_design.model.words import noun
+
 Level = Literal["error", "warning", "note"]
 
 #: Problems reported per file (of every kind together); the rest are summarised by one
@@ -83,7 +85,8 @@ def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         first = dropped[0]
         n_err = sum(1 for d in dropped if d.level == "error")
         stopped = any(d.rule.endswith("-too-many") for d in dropped)  # a check stopped early
-        count = "more problems" if stopped else f"{len(dropped)} more problem(s)"
+        count = ("more problems" if stopped
+                 else f"{len(dropped)} more {noun(len(dropped), 'problem')}")
         out.append(Diagnostic(
             name, first.line, first.column, "error" if n_err else "warning",
             "too-many-problems",

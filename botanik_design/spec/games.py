@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.tileset import Kind, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import noun, plural
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
@@ -48,7 +49,7 @@ class _Out:
 
 def _summary(problems: list[Diagnostic]) -> str:
     errs = errors(problems)
-    return f"{len(errs)} error(s), first: {errs[0].format()}" if errs else "no errors"
+    return f"{plural(len(errs), 'error')}, first: {errs[0].format()}" if errs else "no errors"
 
 
 def _ref_hint(ref: str, kind: str, what: str) -> str:
@@ -237,7 +238,7 @@ def _check_machines(data: dict[str, Any], tileset: TileSet, variant: Variant | N
         for tid, n in sorted(used.items()):
             if n > defs[tid].copies:
                 out.add(("machines", p, first_use[tid], "tile"), "lint-too-many-copies",
-                        f"machine {p} holds {n} `{tid}` tiles; the set has "
+                        f"machine {p} holds {n} `{tid}` {noun(n, 'tile')}; the set has "
                         f"{defs[tid].copies}", level="warning")
 
 

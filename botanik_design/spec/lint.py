@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from botanik_design.model.tileset import Kind, TileSet
+from botanik_design.model.words import noun, plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
@@ -56,8 +57,8 @@ def lint_tileset(data: Mapping[str, Any], positions: Positions, name: str,
                              f"colour `{cname}` is declared but no tile uses it"))
         elif n < min_group_size:
             out.append(_warn(name, positions, path, "lint-small-colour",
-                             f"colour `{cname}` has {n} tile(s), fewer than the minimum group "
-                             f"size {min_group_size}: it can never score a colour group"))
+                             f"colour `{cname}` has {plural(n, 'tile')}, fewer than the minimum "
+                             f"group size {min_group_size}: it can never score a colour group"))
         sym, disp = colour["symbol"], colour["display"].lower()
         if sym in symbols and symbols[sym] != cname:
             out.append(_warn(name, positions, ("palette", i, "symbol"), "lint-shared-symbol",
@@ -106,7 +107,7 @@ def lint_variant_tileset(own: Mapping[str, Any], effective: Mapping[str, Any],
         if small:
             path = ("options", "min_group_size") if "min_group_size" in own else anchor
             out.append(_warn(name, positions, path, "lint-small-colour",
-                             f"with min_group_size {size}, colour(s) "
+                             f"with min_group_size {size}, {noun(len(small), 'colour')} "
                              + ", ".join(f"`{c}`" for c in small)
                              + f" of `{tileset.name}` can never score a colour group",
                              at_key="min_group_size" in own))

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 import yaml
 
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 
 _RESET = "\x1b[0m"
@@ -77,11 +78,11 @@ def summary(diagnostics: Sequence[Diagnostic], files: int) -> str:
     e = sum(1 for d in diagnostics if d.level == "error")
     n = sum(1 for d in diagnostics if d.level == "note")
     w = len(diagnostics) - e - n
-    notes = f", {n} note{'s' if n != 1 else ''}" if n else ""
+    notes = f", {plural(n, 'note')}" if n else ""
     if not e and not w:
-        return f"{files} file{'s' if files != 1 else ''} OK{notes}"
-    return (f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}{notes} "
-            f"in {files} file{'s' if files != 1 else ''}")
+        return f"{plural(files, 'file')} OK{notes}"
+    return (f"{plural(e, 'error')}, {plural(w, 'warning')}{notes} "
+            f"in {plural(files, 'file')}")
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import jsonschema
 
+from botanik_design.model.words import plural
 from botanik_design.spec.bundled import schema, spec_root
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
@@ -209,12 +210,12 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
             message = str(sub.get("x-message") or f"key `{banned[0]}` is not allowed here")
     elif v in ("minItems", "maxItems") and isinstance(instance, list):
         n, bound = len(instance), str(err.validator_value)
-        have = "the list is empty" if n == 0 else f"the list has {n} item{'s' if n != 1 else ''}"
+        have = "the list is empty" if n == 0 else f"the list has {plural(n, 'item')}"
         message = f"{have}; at {'most' if v == 'maxItems' else 'least'} {bound}"
     elif v in ("minLength", "maxLength") and isinstance(instance, str):
         n, bound = len(instance), str(err.validator_value)
         have = "the text is empty" if n == 0 else \
-            f"the text has {n} character{'s' if n != 1 else ''}"
+            f"the text has {plural(n, 'character')}"
         message = f"{have}; at {'most' if v == 'maxLength' else 'least'} {bound}"
     elif v == "pattern" and isinstance(instance, str):
         message = f"{_short(instance)} does not match the pattern `{err.validator_value}`"

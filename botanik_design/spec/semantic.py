@@ -17,6 +17,7 @@ from typing import Any
 
 from botanik_design.model.sides import Side, exits_mask
 from botanik_design.model.tileset import KIND_OF_TYPE, TileSet, TileType, exits_fit_type
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
@@ -123,13 +124,13 @@ def check_tileset(data: Mapping[str, Any], positions: Positions, name: str,
     machine = sum(t["copies"] for i, t in enumerate(tiles) if i not in sources)
     if machine < MIN_MACHINE_TILES:
         out.add(("tiles",), "sem-too-few-tiles",
-                f"the set has {int(machine)} machine tile(s); no variant can be played with "
-                f"fewer than {MIN_MACHINE_TILES} (one middle tile and one arrival tile)")
+                f"the set has {plural(int(machine), 'machine tile')}; no variant can be played "
+                f"with fewer than {MIN_MACHINE_TILES} (one middle tile and one arrival tile)")
     copies = sum(tiles[i]["copies"] for i in sources)
     if copies != SOURCE_COPIES:
         path: Path = ("tiles", sources[0], "copies") if sources else ("tiles",)
         out.add(path, "sem-source-copies",
-                f"the set holds {copies} Source tile(s); it needs exactly {SOURCE_COPIES}, "
+                f"the set holds {plural(copies, 'Source tile')}; it needs exactly {SOURCE_COPIES}, "
                 "one per player", "declare one `type: source` tile with `copies: 2`")
     return out.items
 
@@ -179,9 +180,10 @@ def check_setup(tileset: TileSet, options: Mapping[str, Any], out_path: Path,
         return []
     out = _Out(name, positions)
     out.add(out_path, "sem-too-few-tiles",
-            f"tile set `{tileset.name}` has {have} machine tiles; the setup needs {need} "
-            f"({options['registry_columns']} columns x {options['initial_middle_tiles']} "
-            f"middle tiles + {options['arrival_tiles']} arrival tiles)")
+            f"tile set `{tileset.name}` has {plural(have, 'machine tile')}; the setup needs {need} "
+            f"({plural(options['registry_columns'], 'column')} x "
+            f"{plural(options['initial_middle_tiles'], 'middle tile')} + "
+            f"{plural(options['arrival_tiles'], 'arrival tile')})")
     return out.items
 
 
@@ -216,8 +218,8 @@ def no_score_reason(tileset: TileSet, options: Mapping[str, Any]) -> str:
         return ""
     parts = []
     if options["group_points_per_tile"] > 0:
-        parts.append(f"no colour has {options['min_group_size']} tiles (min_group_size; the "
-                     f"largest colour has {biggest})")
+        parts.append(f"no colour has {plural(options['min_group_size'], 'tile')} "
+                     f"(min_group_size; the largest colour has {biggest})")
     if options["flower_points"] > 0:
         parts.append("no tile has a flower")
     if options["mecha_botanist"] == "wildcard" and options["mecha_bonus"] > 0:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 from botanik_design.spec import lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
@@ -65,7 +66,7 @@ def _diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "",
 def _summary(doc: Doc, problems: list[Diagnostic]) -> str:
     errs = errors(problems)
     first = errs[0].format() if errs else ""
-    return f"{len(errs)} error(s), first: {first}"
+    return f"{plural(len(errs), 'error')}, first: {first}"
 
 
 def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:

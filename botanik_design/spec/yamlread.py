@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 from yaml import events as ev
 
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
 
@@ -431,7 +432,8 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
         if len(text) > MAX_BYTES:
             return ReadResult(None, positions, [Diagnostic(
                 name, 1, 1, "error", "yaml-too-large",
-                f"text has {len(text)} characters; spec files are limited to {MAX_BYTES}")])
+                f"text has {plural(len(text), 'character')}; spec files are limited to "
+                f"{MAX_BYTES}")])
         if "\x00" in text:
             raw = text.encode("utf-8", "replace")
             line, col = _offset_pos(raw, raw.find(b"\x00"))

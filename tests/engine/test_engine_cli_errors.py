@@ -263,7 +263,7 @@ def test_a_too_short_deal_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixt
     path = _record(tmp_path, [], deal=["red-cross"])
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "the deal has 1 tile(s); a game needs at least 6" in err
+    assert "the deal has 1 tile; a game needs at least 6" in err
     assert ":5:" in err  # the `deal:` line
 
 

@@ -20,6 +20,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList,
 from textual.widgets.option_list import Option
 
 from botanik_design.model.sides import Side
+from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import KINDS, TYPES, Face, Problem, TilesetDocument
 from botanik_design.tui.editor.screens import (
     ChoiceScreen,
@@ -300,7 +301,7 @@ class EditorApp(App[None]):
         lines.append(f"✿ {face.flowers}  × {face.copies if face.copies is not None else '?'}\n")
         here = [p for p in self.problems if p.tile == self.selected]
         if here:
-            lines.append(f"✗ {len(here)} problem{'s' if len(here) != 1 else ''}", style="bold red")
+            lines.append(f"✗ {plural(len(here), 'problem')}", style="bold red")
         info.update(lines)
         self._fill_fields(face, palette, force=force)
 
@@ -368,7 +369,7 @@ class EditorApp(App[None]):
             table.add_row(label, *(str(matrix.get((name, t), "")) for t in types), str(n))
         sources = by_type.get("source", 0)
         table.add_row(Text("all", style="bold"), *(str(by_type[t]) for t in types),
-                      f"{total} + {sources} Source{'s' if sources != 1 else ''}",
+                      f"{total} + {plural(sources, 'Source')}",
                       style="bold")
         return table
 
@@ -409,9 +410,9 @@ class EditorApp(App[None]):
         if self._validated_text != self.doc.text:
             text.append("  … checking", style="dim")
         elif errors:
-            text.append(f"  ✗ {errors} error{'s' if errors != 1 else ''}", style="bold red")
+            text.append(f"  ✗ {plural(errors, 'error')}", style="bold red")
         elif warnings:
-            text.append(f"  ! {warnings} warning{'s' if warnings != 1 else ''}",
+            text.append(f"  ! {plural(warnings, 'warning')}",
                         style="bold yellow")
         else:
             text.append("  ✓ valid", style="bold green")
@@ -781,8 +782,8 @@ class EditorApp(App[None]):
         self.refresh_title()
         errors = sum(1 for p in self.problems if p.level == "error")
         if errors:
-            self.set_status(f"saved {self.doc.name} WITH {errors} error"
-                            f"{'s' if errors != 1 else ''}: it will not load until fixed "
+            self.set_status(f"saved {self.doc.name} WITH {plural(errors, 'error')}"
+                            ": it will not load until fixed "
                             "(see the list above)", "warn")
         else:
             self.set_status(f"saved {self.doc.name}")

@@ -12,6 +12,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from botanik_design.model.words import plural
 from botanik_design.tui.widgets.help import TILE_LEGEND, KeysHelpScreen
 
 #: (keys, what they do), shown by the help screen; the footer shows the main ones.
@@ -94,7 +95,7 @@ class ChoiceScreen(ModalScreen[str]):
 
 def confirm_quit_screen(name: str, errors: int) -> ChoiceScreen:
     """Unsaved changes on quit: save / discard / cancel."""
-    extra = f"\nIt has {errors} error{'s' if errors != 1 else ''}: Save writes it anyway." \
+    extra = f"\nIt has {plural(errors, 'error')}: Save writes it anyway." \
         if errors else ""
     return ChoiceScreen(
         f"[b]{name}[/b] has unsaved changes.{extra}\n"

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from botanik_design.engine import IllegalActionError, RecordError
+from botanik_design.model.words import plural
 from botanik_design.tui.play import render as R
 from botanik_design.tui.play.controller import Controller, Destination, Rules
 from botanik_design.tui.play.screens import (
@@ -304,7 +305,7 @@ class BoardScreen(Screen[None]):
             if ps.mechas or ps.mecha_points or self.ctl.rules.variant.mecha_botanist == "wildcard":
                 out.append(f" mecha bonus {ps.mecha_points}\n")
             if ps.removed:
-                out.append(f" {len(ps.removed)} tile(s) off the Source network\n",
+                out.append(f" {plural(len(ps.removed), 'tile')} off the Source network\n",
                            style="#d7875f")
             out.append("\n")
         out.rstrip()
@@ -363,8 +364,9 @@ class BoardScreen(Screen[None]):
                     where = (f"mid {dd.column + 1}" if dd.middle
                              else f"own slot {dd.column + 1}")
                     n, total = len(dests), len(ctl.state.legal_actions())
-                    first = (f"{who} picks: {self.sel + 1} {name} → {where} ({n} destination"
-                             f"{'s' if n != 1 else ''} for this tile · {total} moves)")
+                    first = (f"{who} picks: {self.sel + 1} {name} → {where} "
+                             f"({plural(n, 'destination')} for this tile · "
+                             f"{plural(total, 'move')})")
                 else:
                     first = f"{who} picks: {self.sel + 1} {name} has no legal destination"
                 keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
@@ -383,8 +385,8 @@ class BoardScreen(Screen[None]):
             swaps = ctl.swaps()
             top = s.middle_stacks()[self.col][-1]
             first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
-                     f"{self.col + 1} (takes {s.tile(top).id}); {len(swaps)} "
-                     f"stack{'s' if len(swaps) != 1 else ''}")
+                     f"{self.col + 1} (takes {s.tile(top).id}); "
+                     f"{plural(len(swaps), 'stack')}")
             keys = "←→/1-9 stack · enter swap · " + keys
         # one line each, cut with an ellipsis: the key hints must stay on screen
         return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")
@@ -651,7 +653,7 @@ class BoardScreen(Screen[None]):
         except OSError as exc:
             self.say(f"cannot save {value}: {exc.strerror or exc}", warn=True)
             return
-        self.say(f"saved {value} ({len(self.ctl.state.history())} actions)")
+        self.say(f"saved {value} ({plural(len(self.ctl.state.history()), 'action')})")
 
     def action_load(self) -> None:
         self.app.push_screen(PathScreen("Load a record:", str(self.app_.record_path or "")),
@@ -665,7 +667,7 @@ class BoardScreen(Screen[None]):
         except (RecordError, OSError) as exc:
             self.say(f"cannot load {value}: {exc}", warn=True)
             return
-        self.app_.switch_game(ctl, f"loaded {value} ({len(ctl.state.history())} actions)")
+        self.app_.switch_game(ctl, f"loaded {value} ({plural(len(ctl.state.history()), 'action')})")
 
     def action_quit(self) -> None:
         """Quit; ask again when a human move would be lost (not saved, or autosave failed)."""

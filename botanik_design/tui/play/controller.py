@@ -37,6 +37,7 @@ from botanik_design.engine.errors import RecordError
 from botanik_design.engine.record import load_record, record_data, replay, write_record
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 
 #: An engine event saying a slot tile was released (its reason is added for the log).
 _RELEASED = re.compile(r"^(?P<tile>\S+) released to player (?P<player>\d) "
@@ -300,13 +301,14 @@ class Controller:
         return self._score[1]
 
     def score_line(self, p: int) -> str:
-        """``7 pts: groups 3 · flowers 4`` (live, from the machines as they stand)."""
+        """``7 pts: groups 3 · flowers 4`` (``1 pt: ...``; live, from the machines as they
+        stand)."""
         ps = self.scores().players[p]
         parts = [f"groups {ps.group_points}", f"flowers {ps.flower_points}"]
         if ps.mecha_points or self.rules.variant.mecha_botanist == "wildcard":
             parts = [f"groups {ps.group_points}", f"✿ {ps.flower_points}",
                      f"mecha {ps.mecha_points}"]
-        return f"{ps.total} pts: " + " · ".join(parts)
+        return f"{plural(ps.total, 'pt')}: " + " · ".join(parts)
 
     def outcome(self) -> str:
         """The result (or the standing so far) with the players' names."""

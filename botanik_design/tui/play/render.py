@@ -17,6 +17,7 @@ from rich.text import Text
 
 from botanik_design.engine import GameState
 from botanik_design.model.tileset import TileDef, TileSet
+from botanik_design.model.words import plural
 from botanik_design.tui.widgets.tile_view import BOARD_SIZE, render_empty, render_tile, tile_colour
 
 W, H = BOARD_SIZE
@@ -256,4 +257,4 @@ def centre_offset(layout: MachineLayout, cell: Cell = (0, 0)) -> tuple[int, int]
 def placements_summary(cells: Mapping[Cell, list[tuple[int, int]]]) -> str:
     """``5 cells, 9 placements``."""
     n = sum(len(v) for v in cells.values())
-    return f"{len(cells)} cells, {n} placements"
+    return f"{plural(len(cells), 'cell')}, {plural(n, 'placement')}"

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 
 def millimetres(text: str) -> float:
     """argparse type: a finite number of millimetres (``45``, ``45mm``, ``4.5cm``)."""
@@ -136,18 +138,20 @@ def run(args: argparse.Namespace) -> int:
         summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
                               margin=args.margin, gap=args.gap, backs=args.backs, dpi=args.dpi)
     except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
+              "file was written", file=sys.stderr)
         return 2
     lay = summary.layout
-    pages = f"{lay.pages} page{'s' if lay.pages != 1 else ''}"
+    pages = plural(lay.pages, "page")
     if summary.back_pages:
-        pages += f" + {summary.back_pages} back page{'s' if summary.back_pages != 1 else ''}"
+        pages += f" + {plural(summary.back_pages, 'back page')}"
     files = ", ".join(str(f) for f in summary.files)
     if len(summary.files) > 4:
-        files = f"{summary.files[0]} ... {summary.files[-1]} ({len(summary.files)} files)"
+        files = f"{summary.files[0]} ... {summary.files[-1]} ({plural(len(summary.files), 'file')})"
     page = "A4" if lay.page == "a4" else lay.page.title()
-    print(f"{tileset.name}: {summary.tiles} tiles ({summary.tiles - summary.sources} machine "
-          f"tiles + {summary.sources} Sources), {lay.tile:g} mm, {page} "
+    machine = summary.tiles - summary.sources
+    print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
+          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm, {page} "
           f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
     print(f"wrote {files}")
     return 0

@@ -6,18 +6,16 @@ drawn at a size in mm has that size on paper, in every format.
 
 :func:`write_pages` writes one or more pages: a PDF holds them all; an SVG or
 PNG holds one page, so several pages go to ``NAME-1.svg``, ``NAME-2.svg``...
-Every file is written to a temporary file in the same folder, then renamed;
-on any error the temporary files are removed and nothing is left half-written.
+Every file is written in full beside its target, then all are renamed
+together (:class:`~botanik_design.spec.atomic.OutputSet`): on any error no
+file is changed and no temporary file is left (nor after a kill: the next
+write into the folder removes it).
 Files carry no timestamps (the same input gives the same bytes).
 """
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from collections.abc import Iterable, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +24,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from botanik_design.draw.paths import check_target, page_paths
-from botanik_design.spec.atomic import new_file_mode
+from botanik_design.spec.atomic import OutputSet
 
 DEFAULT_DPI = 150
 
@@ -52,8 +50,8 @@ def write_pages(figures: Sequence[Figure] | Iterable[Figure], path: Path, *,
     in turn) when ``count`` gives the number of pages.
 
     Raises :class:`~botanik_design.draw.paths.OutputError` (an ``OSError``) for a
-    bad name or folder and ``OSError`` when writing fails; no file is then left
-    behind or changed.
+    bad name or folder and ``OSError`` (naming the file) when writing fails; no
+    file is then left behind or changed.
     """
     from matplotlib.backends.backend_pdf import PdfPages
 
@@ -62,48 +60,19 @@ def write_pages(figures: Sequence[Figure] | Iterable[Figure], path: Path, *,
         figures = list(figures)
         count = len(figures)
     targets = page_paths(path, count)
-    temps: list[str] = []
-    try:
-        with matplotlib.rc_context(_RC):  # type: ignore[arg-type]
-            if fmt == "pdf":
-                tmp = _temp(path)
-                temps.append(tmp)
-                info = {"Creator": "botanik-design", "Title": title, "CreationDate": None}
-                with PdfPages(tmp, metadata=info) as pdf:
-                    for fig in figures:
-                        pdf.savefig(fig)
-            else:
-                for fig, target in zip(figures, targets, strict=True):
-                    tmp = _temp(target)
-                    temps.append(tmp)
-                    meta: dict[str, str | None] = (
-                        {"Date": None} if fmt == "svg" else {"Software": None}
-                    )
-                    if title and fmt == "svg":
-                        meta["Title"] = title
-                    fig.savefig(tmp, format=fmt, dpi=dpi, metadata=meta)
-        for tmp, target in zip(temps, targets, strict=True):
-            os.chmod(tmp, _mode_of(target))
-        for tmp, target in zip(temps, targets, strict=True):
-            os.replace(tmp, target)
-    except BaseException:
-        for tmp in temps:
-            with suppress(OSError):
-                os.unlink(tmp)
-        raise
+    with matplotlib.rc_context(_RC), OutputSet() as out:  # type: ignore[arg-type]
+        if fmt == "pdf":
+            info = {"Creator": "botanik-design", "Title": title, "CreationDate": None}
+            with out.open_binary(path) as handle, PdfPages(handle, metadata=info) as pdf:
+                for fig in figures:
+                    pdf.savefig(fig)
+        else:
+            for fig, target in zip(figures, targets, strict=True):
+                meta: dict[str, str | None] = (
+                    {"Date": None} if fmt == "svg" else {"Software": None}
+                )
+                if title and fmt == "svg":
+                    meta["Title"] = title
+                with out.open_binary(target) as handle:
+                    fig.savefig(handle, format=fmt, dpi=dpi, metadata=meta)
     return targets
-
-
-def _mode_of(target: Path) -> int:
-    """The permission bits a replaced file keeps (a new file: ``0o666 & ~umask``)."""
-    try:
-        return stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        return new_file_mode()
-
-
-def _temp(target: Path) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix,
-                               dir=target.parent if str(target.parent) else ".")
-    os.close(fd)
-    return tmp

@@ -308,3 +308,26 @@ def test_golden_files_are_rewritten_all_or_none(
     assert _litter(tmp_path) == []
     assert main(["golden", "--dir", str(tmp_path)]) == 0
     assert all((tmp_path / n).read_text() != "old\n" for n in names)
+
+
+@pytest.mark.parametrize(("name", "failing"), [
+    ("tiles.svg", "tiles-2.svg"),  # one file per page: the second page fails
+    ("tiles.pdf", "tiles.pdf"),
+])
+def test_sheet_pages_are_written_all_or_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], name: str, failing: str) -> None:
+    from botanik_design.cli import main
+
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if Path(os.readlink(f"/proc/self/fd/{fd}")).name.startswith(f".{failing}."):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    assert main(["sheet", "botanik", "-o", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {tmp_path / failing}: No space left on device" in err
+    assert list(tmp_path.iterdir()) == []

@@ -23,6 +23,7 @@ from botanik_design.games.hive.game import HiveGame, load_hive
 from botanik_design.games.hive.notation import NotationError, parse_game_string
 from botanik_design.games.hive.perft import perft
 from botanik_design.games.hive.state import HiveState
+from botanik_design.model.words import plural
 
 Chooser = Callable[[HiveState, float | None, int | None, dict[str, int]], int]
 
@@ -166,7 +167,7 @@ class UhpSession:
         n = int(rest) if rest else 1
         played = len(self.state.history())
         if n > played:
-            return [f"err cannot undo {n} move(s): only {played} played"]
+            return [f"err cannot undo {plural(n, 'move')}: only {played} played"]
         for _ in range(n):
             self.state.undo()
         return [self.state.game_string()]

@@ -16,8 +16,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.simulate_cmd import _fill, bots_epilog, check_outputs, positive_int
-from botanik_design.spec.atomic import write_atomic
+from botanik_design.cli.simulate_cmd import (
+    _fill,
+    bots_epilog,
+    check_outputs,
+    positive_int,
+    write_error,
+)
+from botanik_design.spec.atomic import OutputSet
 
 
 def register(subparsers: Any) -> None:
@@ -148,8 +154,10 @@ def run(args: argparse.Namespace) -> int:
         except DaskUnavailableError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 2
+        finished = False
         try:
             rows = _play(sweep, pool, store, args.quiet)
+            finished = True
         except SimulationError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 1
@@ -160,26 +168,30 @@ def run(args: argparse.Namespace) -> int:
             print(f"sweep: interrupted; {store.count():,} of {total:,} games are kept in "
                   f"{path}: run the same command again to resume", file=sys.stderr)
             return 130
-        finally:
-            pool.shutdown()
+        finally:  # an error, an interrupt or SIGTERM ends the workers at once
+            if finished:
+                pool.shutdown()
+            else:
+                pool.abort()
     finally:
         store.close()
     report = build_report(sweep, rows)
     text = to_json(report) if args.format == "json" else format_text(report)
-    try:
-        if args.output:
-            write_atomic(args.output, text)
-        else:
-            sys.stdout.write(text)
-        if args.csv:
-            write_atomic(args.csv, to_csv(report))
-        if args.plot:
-            from botanik_design.sim.sweep.plot import plot_sweep
+    try:  # the output files are written all or none, the report on stdout after them
+        with OutputSet() as out:
+            if args.output:
+                out.add_text(args.output, text)
+            if args.csv:
+                out.add_text(args.csv, to_csv(report))
+            if args.plot:
+                from botanik_design.sim.sweep.plot import plot_sweep
 
-            plot_sweep(report, args.plot)
+                plot_sweep(report, args.plot, out)
     except OSError as exc:
-        print(f"sweep: cannot write: {exc}", file=sys.stderr)
+        print(f"sweep: {write_error(exc)}", file=sys.stderr)
         return 2
+    if not args.output:
+        sys.stdout.write(text)
     return 0
 
 

@@ -331,3 +331,32 @@ def test_sheet_pages_are_written_all_or_none(
     err = capsys.readouterr().err
     assert f"cannot write {tmp_path / failing}: No space left on device" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("failing_name", ["out.json", "g.csv", "p.png"])
+def test_sweep_outputs_are_written_all_or_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], failing_name: str) -> None:
+    from botanik_design.cli import main
+
+    spec = tmp_path / "spec" / "one.yaml"
+    spec.parent.mkdir()
+    spec.write_text("sweep: one\nbase: {variant: standard, tileset: quick-3}\naxes:\n"
+                    "  - option: flower_points\n    values: [1, 2]\ngames: 2\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if Path(os.readlink(f"/proc/self/fd/{fd}")).name.startswith(f".{failing_name}."):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    code = main(["sweep", str(spec), "-w", "1", "-q", "--store", str(tmp_path / "s.sqlite"),
+                 "-o", str(out / "out.json"), "--csv", str(out / "g.csv"),
+                 "--plot", str(out / "p.png")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"cannot write {out / failing_name}: No space left on device" in err
+    assert list(out.iterdir()) == []

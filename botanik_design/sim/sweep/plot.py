@@ -10,12 +10,11 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from botanik_design.sim.sweep.report import METRICS
+from botanik_design.spec.atomic import OutputSet, write_bytes_atomic
 
 FORMATS = (".png", ".svg")
 
@@ -37,11 +36,14 @@ def _label(value: Any) -> str:
     return str(value)
 
 
-def plot_sweep(report: dict[str, Any], path: str | Path) -> Path:
+def plot_sweep(report: dict[str, Any], path: str | Path,
+               outputs: OutputSet | None = None) -> Path:
     """Draw ``report`` (see :func:`~botanik_design.sim.sweep.report.build_report`) to ``path``.
 
-    Raises ``ValueError`` for another extension or a sweep without one or two
-    axes, ``OSError`` when the file cannot be written (never left half-written).
+    The image is written atomically, or added to ``outputs`` (written with the
+    command's other files, all or none).  Raises ``ValueError`` for another
+    extension or a sweep without one or two axes, ``OSError`` (naming the file)
+    when it cannot be written (never left half-written, no temporary file left).
     """
     import matplotlib
 
@@ -67,7 +69,7 @@ def plot_sweep(report: dict[str, Any], path: str | Path) -> Path:
         ax.set_title(f"{title}: {name} ({report['sweep']['games_per_point']} games per point)",
                      fontsize="medium")
         fig.tight_layout()
-        _save(fig, out)
+        _save(fig, out, outputs)
     finally:
         plt.close(fig)
     return out
@@ -139,18 +141,15 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
     ax.set_ylabel(axes[0]["label"])
 
 
-def _save(fig: Any, out: Path) -> None:
-    """Write to a temporary file in the target folder and rename it into place."""
+def _save(fig: Any, out: Path, outputs: OutputSet | None) -> None:
+    """Render to bytes, then write them atomically (or add them to ``outputs``)."""
+    import io
+
     ext = out.suffix.lower()
-    fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=ext, dir=out.parent)
-    os.close(fd)
-    try:
-        metadata = {"Date": None} if ext == ".svg" else {"Software": None}
-        fig.savefig(tmp, format=ext[1:], metadata=metadata)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buf = io.BytesIO()
+    metadata = {"Date": None} if ext == ".svg" else {"Software": None}
+    fig.savefig(buf, format=ext[1:], metadata=metadata)
+    if outputs is not None:
+        outputs.add_bytes(out, buf.getvalue())
+    else:
+        write_bytes_atomic(out, buf.getvalue())

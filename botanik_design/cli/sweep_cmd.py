@@ -23,6 +23,7 @@ from botanik_design.cli.simulate_cmd import (
     positive_int,
     write_error,
 )
+from botanik_design.model.words import noun
 from botanik_design.spec.atomic import OutputSet
 
 
@@ -147,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
         total = sweep.games * len(sweep.all_points())
         already = store.count()
         if already:
-            _say(args, f"resuming: {already:,} of {total:,} games already done ({path})")
+            _say(args, f"resuming: {already:,} of {total:,} {noun(total, 'game')} already "
+                 f"done ({path})")
         workers = args.workers or os.cpu_count() or 1
         try:
             pool = make_pool(workers, args.scheduler, local="dask")

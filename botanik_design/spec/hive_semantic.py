@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from botanik_design.model.hive import BASE_COUNTS, BUG_LETTER, EXPANSION_BUGS, Bug, PieceSet
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
@@ -67,7 +68,7 @@ def lint_pieceset(data: Mapping[str, Any], positions: Positions,
         if have != usual and bug is not Bug.QUEEN:
             where: Path = ("bugs", bug.value) if bug.value in bugs else ("bugs",)
             out.add(where, "lint-hive-not-uhp",
-                    f"{have} {bug.value}(s) per player instead of the published {usual}: no "
+                    f"{plural(have, bug.value)} per player instead of the published {usual}: no "
                     "UHP game type names this set, so external engines cannot play it",
                     level="warning")
     return out.items

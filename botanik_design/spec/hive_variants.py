@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.hive import HiveVariant, PieceSet
+from botanik_design.model.words import plural
 from botanik_design.spec import hive_semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
@@ -63,7 +64,7 @@ def _diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "") -> Dia
 
 def _summary(problems: list[Diagnostic]) -> str:
     errs = errors(problems)
-    return f"{len(errs)} error(s), first: {errs[0].format()}" if errs else "no errors"
+    return f"{plural(len(errs), 'error')}, first: {errs[0].format()}" if errs else "no errors"
 
 
 def ref_hint(ref: object, kind: str, what: str) -> str:

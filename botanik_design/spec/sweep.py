@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.model.sweep import DEFAULT_METRICS, Axis, Sweep, SweepPoint
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 from botanik_design.spec import semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.errors import SpecError
@@ -346,9 +347,10 @@ def _point_problem(tileset: TileSet, options: dict[str, Any]) -> str:
     need = semantic.setup_tiles(options)
     have = tileset.machine_tile_count()
     if have < need:
-        return (f"{have} machine tiles; the setup needs {need} "
-                f"({options['registry_columns']} columns x {options['initial_middle_tiles']} "
-                f"middle tiles + {options['arrival_tiles']} arrival tiles)")
+        return (f"{plural(have, 'machine tile')}; the setup needs {need} "
+                f"({plural(options['registry_columns'], 'column')} x "
+                f"{plural(options['initial_middle_tiles'], 'middle tile')} + "
+                f"{plural(options['arrival_tiles'], 'arrival tile')})")
     if not semantic.scores_possible(options):
         return "no rule can award a point (no group points, no flower points, no bonus)"
     why = semantic.no_score_reason(tileset, options)
@@ -414,7 +416,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
                 level="warning")
     if count > MAX_POINTS:
         out.add(("axes",), "sweep-too-many-points",
-                f"the grid has {total} points; a sweep may play at most {MAX_POINTS}",
+                f"the grid has {plural(total, 'point')}; a sweep may play at most {MAX_POINTS}",
                 "fewer values, or `sample: random` with `points: N`")
         return None
     seed = int(data.get("seed", 0))

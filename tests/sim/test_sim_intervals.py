@@ -82,3 +82,17 @@ def test_share_of_decisive_games_is_flagged_by_its_own_count() -> None:
     out = summarize(rows, INFO)["outcomes"]
     assert out["first_player_wins"]["small_sample"] is False
     assert out["first_player_share_of_decisive"]["small_sample"] is True
+
+
+@given(st.lists(st.sampled_from([0, 1, -1]), min_size=1, max_size=80))
+def test_sweep_point_intervals_on_rates_are_within_0_1(results: list[int]) -> None:
+    from botanik_design.sim.sweep.report import METRICS, point_metrics
+
+    metrics = point_metrics(rows_from(results))
+    for key, (_, kind) in METRICS.items():
+        if kind not in ("proportion", "mean-result"):
+            continue
+        lo, hi = metrics[key]["ci95"]
+        assert 0.0 <= lo <= metrics[key]["value"] <= hi <= 1.0, key
+        assert metrics[key]["small_sample"] is (len(results) < MIN_SAMPLE)
+    assert METRICS["advantage_p1"][1] == "mean-result"

@@ -15,6 +15,7 @@ from botanik_design.games.hive.coords import DELTAS
 from botanik_design.games.hive.hivegraph import articulation_points
 from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.games.hive.state import HiveState
+from botanik_design.model.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ class PositionReport:
         if self.pinned:
             out.append("pinned: " + ", ".join(self.pinned))
         total = sum(len(v) for v in self.moves.values())
-        out.append(f"{total} legal move(s)" + (f" for {self.to_move}" if self.to_move else ""))
+        out.append(plural(total, "legal move") + (f" for {self.to_move}" if self.to_move else ""))
         for piece, moves in self.moves.items():
             out.append(f"  {piece}: {'; '.join(moves)}")
         return out

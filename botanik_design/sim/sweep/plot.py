@@ -13,6 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
 from botanik_design.sim.sweep.report import METRICS
 from botanik_design.spec.atomic import OutputSet, write_bytes_atomic
 
@@ -66,7 +67,8 @@ def plot_sweep(report: dict[str, Any], path: str | Path,
         else:
             _heat(fig, ax, axes, points, metric, goal, name)
         title = report["sweep"]["title"] or report["sweep"]["name"]
-        ax.set_title(f"{title}: {name} ({report['sweep']['games_per_point']} games per point)",
+        ax.set_title(f"{title}: {name} "
+                     f"({plural(report['sweep']['games_per_point'], 'game')} per point)",
                      fontsize="medium")
         fig.tight_layout()
         _save(fig, out, outputs)

@@ -23,18 +23,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from botanik_design.model.sweep import Sweep
-from botanik_design.sim.report import metric_values, num, table
+from botanik_design.model.words import plural
+from botanik_design.sim.report import FEW_NOTE, metric_values, num, table
 from botanik_design.sim.rows import GameRow
-from botanik_design.sim.stats import ALPHA, holm, ludii_outcome_metrics, mean_ci, wilson
+from botanik_design.sim.stats import (
+    ALPHA,
+    MIN_SAMPLE,
+    holm,
+    ludii_outcome_metrics,
+    mean_ci,
+    wilson,
+)
 
 SCHEMA = "botanik-design/sweep/1"
 TEST = ("Wilcoxon signed-rank test (normal approximation), paired by game index "
         "(common random numbers), two-sided")
 
-#: metric key -> (label, kind): ``proportion`` (Wilson interval), ``mean`` (t-interval)
-#: or ``ludii`` (a point value without interval).
+#: metric key -> (label, kind): ``proportion`` (Wilson interval), ``mean-result`` (a
+#: mean of results in [0, 1]: Wilson interval too, so it stays within [0, 1]),
+#: ``mean`` (t-interval) or ``ludii`` (a point value without interval).
 METRICS: dict[str, tuple[str, str]] = {
-    "advantage_p1": ("AdvantageP1", "mean"),
+    "advantage_p1": ("AdvantageP1", "mean-result"),
     "balance": ("Balance", "ludii"),
     "drawishness": ("Drawishness", "ludii"),
     "first_player_wins": ("first player wins", "proportion"),
@@ -84,7 +93,9 @@ def samples(rows: Sequence[GameRow], key: str) -> list[float]:
 
 def point_metrics(rows: Sequence[GameRow]) -> dict[str, dict[str, Any]]:
     """Every metric of :data:`METRICS` for one point: ``{"value", "ci95": [lo, hi]}``
-    (``ci95`` is ``[None, None]`` for Balance and Drawishness)."""
+    (``ci95`` is ``[None, None]`` for Balance and Drawishness; an interval on a
+    proportion or a mean result lies within [0, 1] and comes with
+    ``small_sample``: fewer than :data:`~botanik_design.sim.stats.MIN_SAMPLE` games)."""
     first = [r.first_player_result() for r in rows]
     ludii = ludii_outcome_metrics(first)
     n = len(rows)
@@ -92,10 +103,10 @@ def point_metrics(rows: Sequence[GameRow]) -> dict[str, dict[str, Any]]:
     for key, (_, kind) in METRICS.items():
         if kind == "ludii":
             out[key] = {"value": ludii[key], "ci95": [None, None]}
-        elif kind == "proportion":
-            k = int(sum(samples(rows, key)))
-            p = wilson(k, n)
-            out[key] = {"value": p.rate, "ci95": [p.lo, p.hi]}
+        elif kind in ("proportion", "mean-result"):
+            total = sum(samples(rows, key))
+            p = wilson(int(total) if kind == "proportion" else total, n)
+            out[key] = {"value": p.rate, "ci95": [p.lo, p.hi], "small_sample": p.small}
         else:
             m = mean_ci(samples(rows, key))
             out[key] = {"value": m["mean"], "ci95": m["ci95"]}
@@ -236,10 +247,13 @@ def format_text(report: dict[str, Any]) -> str:
     lines = [
         f"Sweep {sw['name']}{title}: {sw['game']}, base variant {base.get('variant')}, "
         f"tile set {base.get('tileset')}",
-        f"{sw['points']} points + base, {sw['games_per_point']} games each, seed {sw['seed']}, "
+        f"{plural(sw['points'], 'point')} + base, {plural(sw['games_per_point'], 'game')} "
+        f"each, seed {sw['seed']}, "
         f"bots A = {sw['bots']['A']}, B = {sw['bots']['B']} (same seeds at every point)",
         f"Sorted by |{METRICS[metric][0]} - {num(goal, 3)}|; intervals 95% "
-        "(Student t; every interval is in the JSON and CSV)",
+        "(Wilson for rates and AdvantageP1, Student t for other means; every interval is "
+        "in the JSON and CSV)",
+        *([f"{FEW_NOTE} (at every point)"] if sw["games_per_point"] < MIN_SAMPLE else []),
         "",
     ]
     axes = [a["label"] for a in sw["axes"]]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.hive import BUG_LETTER, Bug, PieceSet
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.hive_variants import HiveVariantInfo, ref_hint
 from botanik_design.spec.positions import Path as JPath
@@ -71,7 +72,8 @@ def hive_variant_of(session: Session, doc: Doc, out: list[Diagnostic] | None = N
             return info
         first = problems[0].format() if problems else "its chain is broken"
         sink.add(("variant",), "sem-variant-invalid",
-                 f"Hive variant `{vdoc.name}` has {len(problems)} error(s), first: {first}")
+                 f"Hive variant `{vdoc.name}` has {plural(len(problems), 'error')}, first: "
+                 f"{first}")
     if out is not None:
         out += sink.items
     return None

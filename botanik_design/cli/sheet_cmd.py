@@ -183,7 +183,7 @@ def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
     page = "A4" if lay.page == "a4" else lay.page.title()
     print(f"{pieceset.name}: {n} pieces ({n // 2} per player), {size:g} mm across the "
           f"flats, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {lay.pages} "
-          f"page{'s' if lay.pages != 1 else ''}")
+          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
+          f"{plural(lay.pages, 'page')}")
     print(f"wrote {', '.join(str(f) for f in files)}")
     return 0

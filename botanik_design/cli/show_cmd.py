@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 
 def register(subparsers: Any) -> None:
     """Add the ``show`` sub-command."""
@@ -59,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
 
     sources = sum(t.copies for t in tileset.tiles if t.kind is Kind.SOURCE)
     machine = tileset.machine_tile_count()
-    print(f"{tileset.name}: {machine + sources} tiles ({machine} machine tiles in "
-          f"{len(tileset.colours)} colours + {sources} Sources), "
-          f"{len(tileset.tiles)} distinct")
+    print(f"{tileset.name}: {plural(machine + sources, 'tile')} "
+          f"({plural(machine, 'machine tile')} in {plural(len(tileset.colours), 'colour')} + "
+          f"{plural(sources, 'Source')}), {len(tileset.tiles)} distinct")
     from botanik_design.draw.overview import counts_text
 
     print(counts_text(tileset))

@@ -167,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"sweep: {exc}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
-            print(f"sweep: interrupted; {store.count():,} of {total:,} games are kept in "
+            print(f"sweep: interrupted; {store.count():,} of {total:,} {noun(total, 'game')} "
+                  "are kept in "
                   f"{path}: run the same command again to resume", file=sys.stderr)
             return 130
         finally:  # an error, an interrupt or SIGTERM ends the workers at once

@@ -25,6 +25,7 @@ from botanik_design.draw.art import (
 )
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.model.tileset import Kind, TileDef, TileSet, TileType
+from botanik_design.model.words import plural
 
 #: Column order of the types.
 TYPE_ORDER: tuple[str, ...] = tuple(t.value for t in TileType if t is not TileType.SOURCE)
@@ -121,8 +122,10 @@ def overview_figure(tileset: TileSet, title: str = "") -> Figure:
     name = title or tileset.name
     machine = c.total - c.row_total(SOURCES)
     d.text(Label(MARGIN, top - 4, name, 5.0, INK, "left", "center", bold=True))
-    d.text(Label(MARGIN, top - 10, f"{c.total} tiles: {machine} machine tiles in "
-                 f"{len(tileset.colours)} colours + {c.row_total(SOURCES)} Sources; "
+    d.text(Label(MARGIN, top - 10,
+                 f"{plural(c.total, 'tile')}: {plural(machine, 'machine tile')} in "
+                 f"{plural(len(tileset.colours), 'colour')} + "
+                 f"{plural(c.row_total(SOURCES), 'Source')}; "
                  f"{len(tileset.tiles)} distinct tiles, each drawn once with its copies",
                  3.0, INK, "left", "center"))
     x_of: dict[str, float] = {}

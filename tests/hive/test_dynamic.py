@@ -14,7 +14,7 @@ def test_the_tournament_rules_play_clean_games() -> None:
     result = simulate_hive(HiveVariant(ply_cap=400, expansions=("mosquito", "pillbug")), 4)
     assert [d.rule for d in result.diagnostics if d.level == "error"] == []
     assert result.played == 4 and sum(result.ends.values()) == 4
-    assert "4 random game(s)" in result.summary()
+    assert "4 random games" in result.summary()
 
 
 def test_a_piece_set_too_small_to_surround_a_queen_never_ends() -> None:
@@ -48,7 +48,7 @@ def test_validate_simulate_plays_hive_variants(
     code = main(["validate", str(path), "--simulate", "3", "--format", "json"])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert '"sim-summary"' in out and "3 random game(s)" in out
+    assert '"sim-summary"' in out and "3 random games" in out
     assert '"sim-crash"' not in out and '"sim-never-ends"' not in out
 
 

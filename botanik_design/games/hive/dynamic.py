@@ -34,6 +34,7 @@ from botanik_design.games.hive.game import HiveGame
 from botanik_design.games.hive.hivegraph import is_one_hive
 from botanik_design.games.hive.state import HiveState
 from botanik_design.model.hive import HiveVariant, PieceSet
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 
 DEFAULT_BUDGET = 20.0
@@ -54,7 +55,7 @@ class HiveSimResult:
     def summary(self) -> str:
         mean = self.plies / self.played if self.played else 0.0
         ends = ", ".join(f"{k} {v}" for k, v in sorted(self.ends.items())) or "none"
-        return (f"{self.played} random game(s), mean length {mean:.0f} plies, "
+        return (f"{plural(self.played, 'random game')}, mean length {mean:.0f} plies, "
                 f"{self.unfinished} unfinished at the length bound; ends: {ends}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,7 +92,7 @@ def simulate_hive(variant: HiveVariant, games: int, seed: int = 0, file: str | N
         if time.monotonic() > deadline:
             diags.append(Diagnostic(name, None, None, "note", "sim-budget",
                                     f"time budget of {budget:g} s ran out after "
-                                    f"{result.played} of {games} games"))
+                                    f"{result.played} of {plural(games, 'game')}"))
             break
         rng = random.Random(seed + i)
         state = game.new_initial_state()

@@ -728,8 +728,7 @@ class EditorApp(App[None]):
         self.run_validation()
         errors = sum(1 for p in self.problems if p.level == "error")
         if errors:
-            self.set_status(f"no picture: fix the {errors} error{'s' if errors != 1 else ''} "
-                            "first", "warn")
+            self.set_status(f"no picture: fix the {plural(errors, 'error')} first", "warn")
             return
         tileset = snapshot(self.doc.data)
         self.set_status("drawing the tile-set picture…")

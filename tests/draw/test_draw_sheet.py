@@ -190,8 +190,12 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path, small_set: Path,
     from matplotlib.figure import Figure
 
     def broken(self: Figure, *a: object, **k: object) -> None:
-        with open(str(a[0]), "w", encoding="utf-8") as f:
-            f.write("half")
+        target = a[0]
+        if hasattr(target, "write"):  # the pages are written through a file object
+            target.write(b"half")
+        else:
+            with open(str(target), "w", encoding="utf-8") as f:
+                f.write("half")
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Figure, "savefig", broken)

@@ -64,7 +64,9 @@ def test_bundled_variants_differ_where_the_brief_says() -> None:
     assert (std.registry_columns, r3.registry_columns) == (5, 3)
     assert r3.middle_condition == "linked-to-slot" and r3.mecha_botanist == "wildcard"
     assert r3.crop_flowers == "always" and r3.tie_break == "largest-colour-group"
-    assert nl.closure == "no-cycle"
-    assert {k: v for k, v in nl.options().items() if k != "closure"} == {
-        k: v for k, v in std.options().items() if k != "closure"
+    # no-loops: "never a full circuit", a rule about the whole machine (issue 8, item 22)
+    assert (nl.closure, nl.closure_scope) == ("no-cycle", "whole-machine")
+    own = ("closure", "closure_scope")
+    assert {k: v for k, v in nl.options().items() if k not in own} == {
+        k: v for k, v in std.options().items() if k not in own
     }

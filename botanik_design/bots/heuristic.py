@@ -89,11 +89,14 @@ def cell_for(d: TileDef, rotation: int, variant: Variant) -> Cell:
     return (d.colour, d.kind, d.flowers, rotate_exits(d.exits, rotation), wild)
 
 
-def _joined(a: Cell, b: Cell, side: int) -> bool:
-    """Whether ``a`` and its neighbour ``b`` across ``side`` (of ``a``) are joined by a pipe."""
+def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool = False) -> bool:
+    """Whether ``a`` and its neighbour ``b`` across ``side`` (of ``a``) are joined by a pipe
+    (``wild_pairs``: option ``wildcard_pairs: joined``)."""
     opp = (side + 2) & 3
     if a[4]:
-        return not b[4] and bool(b[3] >> opp & 1)
+        if b[4]:
+            return wild_pairs
+        return bool(b[3] >> opp & 1)
     if b[4]:
         return bool(a[3] >> side & 1)
     return bool(a[3] >> side & 1) and bool(b[3] >> opp & 1)
@@ -120,6 +123,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
 
     ``cells`` must hold the Source at ``(0, 0)``; without it nothing is connected.
     """
+    pairs = variant.wild_pairs
     connected: set[tuple[int, int]] = set()
     if (0, 0) in cells:
         connected.add((0, 0))
@@ -133,7 +137,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                 if n in connected:
                     continue
                 b = cells.get(n)
-                if b is not None and _joined(a, b, s):
+                if b is not None and _joined(a, b, s, pairs):
                     connected.add(n)
                     stack.append(n)
     open_ends = 0
@@ -161,7 +165,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                     dx, dy = _STEP[s]
                     n = (c[0] + dx, c[1] + dy)
                     b = cells.get(n)
-                    if b is not None and b[0] == colour and _joined(a, b, s):
+                    if b is not None and b[0] == colour and _joined(a, b, s, pairs):
                         counted = True
                         break
             if counted:
@@ -192,7 +196,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                 b = cells[n]
                 if b[0] != colour:
                     continue
-                if piped_groups and not _joined(ax, b, s):
+                if piped_groups and not _joined(ax, b, s, pairs):
                     continue
                 seen.add(n)
                 stack.append(n)

@@ -19,7 +19,9 @@ from botanik_design.model.variant import Variant
 def _joined(m: Machine, a: int, s: int, b: int) -> bool:
     wild = m.wild
     if a in wild:
-        return b not in wild and bool(m.mask[b] >> ((s + 2) & 3) & 1)
+        if b in wild:
+            return m.wild_pairs
+        return bool(m.mask[b] >> ((s + 2) & 3) & 1)
     if b in wild:
         return bool(m.mask[a] >> s & 1)
     return bool(m.mask[a] >> s & 1) and bool(m.mask[b] >> ((s + 2) & 3) & 1)

@@ -64,7 +64,7 @@ def check_invariants(state: GameState, deep: bool = True) -> list[str]:
         v = state.variant
         for p, m in enumerate(state.machines):
             view = machine_view(m)
-            if not closure_holds(view, v.closure, v.closure_scope):
+            if not closure_holds(view, v.closure, v.closure_scope, wild_pairs=v.wild_pairs):
                 problems.append(f"player {p}: closure rule {v.closure}/{v.closure_scope} broken")
             if m.total_open != open_ends(view):
                 problems.append(f"player {p}: open-end count {m.total_open} != networkx")

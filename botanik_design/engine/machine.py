@@ -15,7 +15,8 @@ It also keeps, incrementally:
   wildcard mecha-botanist), of ``req`` when it has a pipe exit facing the cell.  A rotated mask
   ``m`` matches the neighbours (brief §5.2) iff ``m & occ == req``.
 * a union-find over *pipe components* (tiles joined by pipe connections;
-  a wildcard mecha-botanist joins every neighbouring pipe that faces it) with,
+  a wildcard mecha-botanist joins every neighbouring pipe that faces it, and a
+  neighbouring wildcard when ``wild_pairs`` (option ``wildcard_pairs: joined``)) with,
   per component root, its number of open pipe ends (pipe exits facing an empty
   cell), whether it contains a pipe cycle, and whether it has any pipe at all.
 """
@@ -35,10 +36,12 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open",
+        "total_open", "wild_pairs",
     )
 
-    def __init__(self, source_id: int = -1, source_mask: int = 0) -> None:
+    def __init__(self, source_id: int = -1, source_mask: int = 0,
+                 wild_pairs: bool = False) -> None:
+        self.wild_pairs = wild_pairs
         self.tile: dict[int, int] = {}
         self.rot: dict[int, int] = {}
         self.mask: dict[int, int] = {}
@@ -65,6 +68,7 @@ class Machine:
         m.cyc = self.cyc.copy()
         m.pipe = self.pipe.copy()
         m.total_open = self.total_open
+        m.wild_pairs = self.wild_pairs
         return m
 
     def __len__(self) -> int:
@@ -107,7 +111,10 @@ class Machine:
                 if m >> s & 1:
                     added += 1
             elif is_wild:
-                if nm >> ((s + 2) & 3) & 1 and n not in wild:
+                if n in wild:
+                    if self.wild_pairs:  # two wildcards: joined, no pipe end closed
+                        joined.append(n)
+                elif nm >> ((s + 2) & 3) & 1:
                     joined.append(n)
                     closed += 1
             elif m >> s & 1:
@@ -125,6 +132,9 @@ class Machine:
         """
         if closure == "none":
             return True
+        if closure == "both":
+            return (self.closure_ok(cell, m, is_wild, "open-end", scope)
+                    and self.closure_ok(cell, m, is_wild, "no-cycle", scope))
         joined, closed, added = self.connections(cell, m, is_wild)
         if closure == "open-end" and scope == "whole-machine":
             return self.total_open - closed + added >= 1

@@ -5,7 +5,8 @@ A *machine view* maps a cell ``(x, y)`` to a :class:`Placed` tile.  From it:
 * :func:`pipe_graph`: nodes are cells; two orthogonal neighbours are joined
   when both have a pipe exit on the shared side, or when one is a wildcard
   mecha-botanist and the other has a pipe exit facing it (``mecha_botanist:
-  wildcard``, seed 003: a universal connector).  Two wildcards never join.
+  wildcard``, seed 003: a universal connector).  Two neighbouring wildcards
+  join only with ``wildcard_pairs: joined`` (``wild_pairs=True``).
 * :func:`adjacency_graph`: every pair of orthogonal neighbours.
 * :func:`open_ends`: pipe exits facing an empty cell.  A wildcard
   mecha-botanist has no pipes, so its free sides are never open ends.
@@ -48,15 +49,16 @@ def _side(a: Cell, b: Cell) -> int:
     return OFFSETS.index((b[0] - a[0], b[1] - a[1]))
 
 
-def pipe_joined(view: MachineView, a: Cell, b: Cell) -> bool:
-    """Whether neighbouring cells ``a`` and ``b`` are joined by a pipe."""
+def pipe_joined(view: MachineView, a: Cell, b: Cell, wild_pairs: bool = False) -> bool:
+    """Whether neighbouring cells ``a`` and ``b`` are joined by a pipe (``wild_pairs``:
+    option ``wildcard_pairs: joined``)."""
     s = _side(a, b)
     o = (s + 2) % 4
     pa, pb = view[a], view[b]
     a_out = bool(pa.mask >> s & 1)
     b_out = bool(pb.mask >> o & 1)
     if pa.wild and pb.wild:
-        return False
+        return wild_pairs
     if pa.wild:
         return b_out
     if pb.wild:
@@ -75,15 +77,18 @@ def _forward_pairs(view: MachineView) -> list[tuple[Cell, Cell, int]]:
     return out
 
 
-def pipe_graph(view: MachineView) -> nx.Graph:
-    """Graph of pipe connections (see the module docstring)."""
+def pipe_graph(view: MachineView, wild_pairs: bool = False) -> nx.Graph:
+    """Graph of pipe connections (see the module docstring; ``wild_pairs``: option
+    ``wildcard_pairs: joined``)."""
     edges = []
     for a, b, s in _forward_pairs(view):
         pa, pb = view[a], view[b]
         a_out = pa.mask >> s & 1
         b_out = pb.mask >> (s + 2) & 1
-        if pa.wild:
-            joined = bool(b_out) and not pb.wild
+        if pa.wild and pb.wild:
+            joined = wild_pairs
+        elif pa.wild:
+            joined = bool(b_out)
         elif pb.wild:
             joined = bool(a_out)
         else:
@@ -117,19 +122,25 @@ def has_pipes(view: MachineView, cells: Iterable[Cell]) -> bool:
 
 
 def closure_holds(
-    view: MachineView, closure: str, scope: str, source: Cell = (0, 0)
+    view: MachineView, closure: str, scope: str, source: Cell = (0, 0),
+    wild_pairs: bool = False,
 ) -> bool:
     """Whether the machine satisfies the closure rule (brief §5.3).
 
     ``open-end``: the scoped network(s) keep at least one open pipe end;
     under ``every-network`` a component without any pipe exit (a lone
     wildcard mecha-botanist) is exempt.  ``no-cycle``: no cycle in the pipe
-    graph within the scope.  Scopes: ``source-network`` (the component of
-    the Source), ``every-network`` (each component), ``whole-machine``.
+    graph within the scope.  ``both``: the two rules at once.  Scopes:
+    ``source-network`` (the component of the Source), ``every-network``
+    (each component), ``whole-machine``.  ``wild_pairs``: option
+    ``wildcard_pairs: joined``.
     """
     if closure == "none":
         return True
-    pg = pipe_graph(view)
+    if closure == "both":
+        return all(closure_holds(view, rule, scope, source, wild_pairs)
+                   for rule in ("open-end", "no-cycle"))
+    pg = pipe_graph(view, wild_pairs)
     if scope == "whole-machine":
         if closure == "open-end":
             return open_ends(view) >= 1

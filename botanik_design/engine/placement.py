@@ -42,6 +42,7 @@ def legal_placements(
     out: list[int] = []
     append = out.append
     closure_ok = machine.closure_ok
+    both = closure == "both"
     open_end = closure == "open-end"
     no_cycle = closure == "no-cycle"
     near_edge = len(machine.tile) >= BOUND - 1
@@ -57,10 +58,12 @@ def legal_placements(
                 continue
             # Shortcuts, each proved in spec/rules.md and by the property tests:
             # a new pipe end facing an empty cell keeps its network open; a tile
-            # joining at most one neighbour cannot close a pipe cycle.
+            # joining at most one neighbour cannot close a pipe cycle (``both``:
+            # the two together).
             if (
                 (open_end and (m & ~near)) or (no_cycle and not wild and _ONE[m & near])
-                or (not open_end and not no_cycle)
+                or (both and (m & ~near) and not wild and _ONE[m & near])
+                or closure == "none"
                 or closure_ok(cell, m, wild, closure, scope)
             ):
                 append(cell * 4 + r)
@@ -86,9 +89,11 @@ def machine_view(machine: Machine) -> dict[Cell, Placed]:
 
 
 def reference_placements(
-    view: MachineView, table: TileTable, tile: int, closure: str, scope: str
+    view: MachineView, table: TileTable, tile: int, closure: str, scope: str,
+    wild_pairs: bool = False,
 ) -> list[int]:
-    """Same result as :func:`legal_placements`, from the networkx views (slow)."""
+    """Same result as :func:`legal_placements`, from the networkx views (slow);
+    ``wild_pairs``: option ``wildcard_pairs: joined`` (the machine's own flag there)."""
     candidates: set[Cell] = set()
     for c in view:
         for n in neighbours(c):
@@ -102,7 +107,7 @@ def reference_placements(
                 continue
             after = dict(view)
             after[cell] = placed
-            if closure_holds(after, closure, scope):
+            if closure_holds(after, closure, scope, wild_pairs=wild_pairs):
                 out.append(encode_cell(*cell) * 4 + r)
     out.sort()
     return out

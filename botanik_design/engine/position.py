@@ -138,7 +138,8 @@ def layout_warnings(view: dict[Cell, Placed], variant: Variant) -> list[str]:
         rest = {c: p for c, p in view.items() if c != cell}
         if not network.matches_neighbours(rest, cell, placed):
             out.append(f"tile at {cell}: a side does not match its neighbour")
-    if not network.closure_holds(view, variant.closure, variant.closure_scope):
+    if not network.closure_holds(view, variant.closure, variant.closure_scope,
+                                 wild_pairs=variant.wild_pairs):
         out.append(f"closure rule broken ({variant.closure}, {variant.closure_scope})")
     return out
 

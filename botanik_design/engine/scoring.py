@@ -127,7 +127,7 @@ def score_machine(
 
     A machine without a tile at ``source`` scores nothing (every tile removed).
     """
-    pg = pipe_graph(view)
+    pg = pipe_graph(view, variant.wild_pairs)
     connected = cast(set[Cell], g.component_of(pg, source))
     removed = [TileLine(c, defs[view[c].tile].id) for c in sorted(view) if c not in connected]
 

@@ -693,7 +693,8 @@ def new_game(
             if pile:
                 s.registry.middle[c].append(pile.pop())
     s.machines = [
-        Machine(table.source_id(p), table.masks[table.source_id(p)][0]) for p in (0, 1)
+        Machine(table.source_id(p), table.masks[table.source_id(p)][0], variant.wild_pairs)
+        for p in (0, 1)
     ]
     tops = ", ".join(
         f"{c + 1}: {table.name(st[-1])}" for c, st in enumerate(s.registry.middle) if st

@@ -15,8 +15,9 @@ EmptySlots = Literal["allow", "forbid"]
 NoRegistryMove = Literal["discard-chosen", "ignore-middle-condition"]
 MechaRule = Literal["swap", "wildcard"]
 MechaNoTarget = Literal["discard", "stay-in-slot"]
+WildcardPairs = Literal["not-joined", "joined"]
 Rotation = Literal["free", "fixed"]
-Closure = Literal["open-end", "no-cycle", "none"]
+Closure = Literal["open-end", "no-cycle", "both", "none"]
 ClosureScope = Literal["source-network", "every-network", "whole-machine"]
 ColourGroups = Literal["touching", "piped"]
 CropFlowers = Literal["same-colour-pipe-neighbour", "always"]
@@ -46,6 +47,7 @@ class Variant:
     mecha_no_swap_target: MechaNoTarget = "discard"
     mecha_chain_limit: int | None = None
     mecha_bonus: int = 2
+    wildcard_pairs: WildcardPairs = "not-joined"
     rotation: Rotation = "free"
     closure: Closure = "open-end"
     closure_scope: ClosureScope = "source-network"
@@ -68,6 +70,11 @@ class Variant:
     ) -> Variant:
         """Build from an effective options mapping (unknown keys raise ``TypeError``)."""
         return cls(name=name, title=title, tileset=tileset, **options)
+
+    @property
+    def wild_pairs(self) -> bool:
+        """Whether two neighbouring wildcard mecha-botanists are joined (``wildcard_pairs``)."""
+        return self.wildcard_pairs == "joined"
 
     def options(self) -> dict[str, Any]:
         """The rule options as a plain dict (schema names)."""

@@ -16,13 +16,15 @@ from botanik_design.spec.positions import Path, Positions, pointer
 #: Taken from the "With `...`:" clauses of ``spec/variant.schema.json``.
 APPLIES_ONLY_WITH: dict[str, tuple[str, tuple[str, ...]]] = {
     "mecha_bonus": ("mecha_botanist", ("wildcard",)),
+    "wildcard_pairs": ("mecha_botanist", ("wildcard",)),
     "mecha_no_swap_target": ("mecha_botanist", ("swap",)),
     "mecha_chain_limit": ("mecha_botanist", ("swap",)),
     "middle_condition_empty_slots": ("middle_condition", ("linked-to-slot",)),
-    "closure_scope": ("closure", ("open-end", "no-cycle")),
+    "closure_scope": ("closure", ("open-end", "no-cycle", "both")),
 }
 
-_MECHA_OPTIONS = ("mecha_botanist", "mecha_bonus", "mecha_no_swap_target", "mecha_chain_limit")
+_MECHA_OPTIONS = ("mecha_botanist", "mecha_bonus", "mecha_no_swap_target", "mecha_chain_limit",
+                  "wildcard_pairs")
 
 
 def _warn(name: str, positions: Positions, path: Path, rule: str, message: str,

@@ -19,7 +19,7 @@ from botanik_design.engine.scoring import score_machine
 from botanik_design.engine.tiles import TileTable, compile_tiles
 from botanik_design.model.variant import Variant
 
-CLOSURES = ["open-end", "no-cycle", "none"]
+CLOSURES = ["open-end", "no-cycle", "both", "none"]
 SCOPES = ["source-network", "every-network", "whole-machine"]
 
 
@@ -28,6 +28,7 @@ SCOPES = ["source-network", "every-network", "whole-machine"]
     closure=st.sampled_from(CLOSURES),
     scope=st.sampled_from(SCOPES),
     wildcard=st.booleans(),
+    pairs=st.booleans(),
     fixed=st.booleans(),
     picks=st.lists(
         st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()),
@@ -37,7 +38,7 @@ SCOPES = ["source-network", "every-network", "whole-machine"]
     crop_bias=st.booleans(),
 )
 def test_fast_placements_agree_with_networkx(
-    closure: str, scope: str, wildcard: bool, fixed: bool,
+    closure: str, scope: str, wildcard: bool, pairs: bool, fixed: bool,
     picks: list[tuple[int, int, bool]], crop_bias: bool,
 ) -> None:
     """Random machines grown by legal placements; compact growth (most touching
@@ -45,18 +46,19 @@ def test_fast_placements_agree_with_networkx(
     v = replace(
         variant("standard"), closure=closure, closure_scope=scope,  # type: ignore[arg-type]
         mecha_botanist="wildcard" if wildcard else "swap",
+        wildcard_pairs="joined" if pairs else "not-joined",
         rotation="fixed" if fixed else "free",
     )
     table = compile_tiles(tileset("botanik"), v)
     src = table.source_id(0)
-    m = Machine(src, table.masks[src][0])
+    m = Machine(src, table.masks[src][0], v.wild_pairs)
     crops = [i for i in range(table.n_machine) if table.defs[i].kind.value in ("crop", "mecha")]
     for tile_pick, place_pick, compact in picks:
         pool = crops if crop_bias and tile_pick % 2 else range(table.n_machine)
         tile = pool[tile_pick // 2 % len(pool)]
         fast = legal_placements(m, table, tile, closure, scope)
         view = machine_view(m)
-        assert fast == reference_placements(view, table, tile, closure, scope)
+        assert fast == reference_placements(view, table, tile, closure, scope, v.wild_pairs)
         if not fast:
             continue
         if compact:
@@ -88,7 +90,7 @@ def _touching(m: Machine, cell: int) -> int:
 
 def _check_components(m: Machine) -> None:
     view = machine_view(m)
-    pg = pipe_graph(view)
+    pg = pipe_graph(view, m.wild_pairs)
     assert m.total_open == open_ends(view)
     for comp in nx.connected_components(pg):
         cells = list(comp)

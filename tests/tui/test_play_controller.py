@@ -177,7 +177,9 @@ def test_a_finished_game_record_replays_to_the_end(quick, tmp_path: Path) -> Non
 
 def test_form_fields_come_from_the_schema() -> None:
     fields = {f.name: f for f in option_fields()}
-    assert fields["closure"].choices == ("open-end", "no-cycle", "none")
+    assert fields["closure"].choices == ("open-end", "no-cycle", "both", "none")
+    # a new option of the schema appears in the form by itself (issue 8, item 21)
+    assert fields["wildcard_pairs"].choices == ("not-joined", "joined")
     assert fields["registry_columns"].minimum == 1 and fields["registry_columns"].maximum == 9
     assert fields["mecha_chain_limit"].nullable
     assert fields["mecha_chain_limit"].parse("") == (None, "")

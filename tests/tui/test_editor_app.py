@@ -444,3 +444,49 @@ def test_fast_typing_is_saved_exactly(botanik: Path, field: str, text: str) -> N
     doc = TilesetDocument.open(botanik)
     key = field.removeprefix("f-")
     assert any(str(getattr(f, key)) == text for f in doc.faces())
+
+
+def _keys(app: EditorApp, keys: list[str]) -> None:
+    """Queue key presses all at once (named keys like ``down`` or single characters)."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1:
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+@pytest.mark.parametrize("downs", [1, 5, 12])
+@pytest.mark.parametrize("typed", ["yellow-long", "yes-no-on-off", "n-e-s-w-r-a-d-x-u-q"])
+def test_keys_queued_behind_enter_and_emptying_reach_the_field(
+    botanik: Path, downs: int, typed: str
+) -> None:
+    """Issue 8 item 11: move, enter, end, empty the id and type, all queued at once (a
+    typist faster than the screen): every key lands in the id of the tile moved to."""
+    original = TilesetDocument.open(botanik).faces()
+    target = downs
+
+    async def script(app: EditorApp, pilot: Pilot[None]) -> None:
+        app._main.query_one("#tiles", DataTable).focus()
+        await pilot.pause()
+        _keys(app, ["down"] * downs + ["enter", "end"] + ["backspace"] * 30 + list(typed))
+        for _ in range(40):
+            await pilot.pause(0.02)
+        widget = app._main.query_one("#f-id", Input)
+        assert widget.value == typed
+        assert app.doc.face(target).id == typed
+        _keys(app, ["escape", "ctrl+s"])
+        for _ in range(5):
+            await pilot.pause(0.02)
+
+    drive(botanik, script)
+    saved = TilesetDocument.open(botanik).faces()
+    assert saved[target].id == typed
+    assert [f for i, f in enumerate(saved) if i != target] == [
+        f for i, f in enumerate(original) if i != target]

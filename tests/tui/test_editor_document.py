@@ -115,18 +115,21 @@ def test_copies_cannot_go_below_one(botanik: Path) -> None:
     assert doc.face(i).copies == 2
 
 
-def test_delete_keeps_the_section_heading_and_undo_restores_everything(botanik: Path) -> None:
+def test_delete_takes_the_comment_above_the_tile_and_undo_restores_everything(
+    botanik: Path,
+) -> None:
     doc = TilesetDocument.open(botanik)
     original = doc.text
-    i = doc.index_of("red-straight")  # the first tile under "# --- red ---"
+    i = doc.index_of("red-straight")  # "# --- red ---" is written directly above it
     assert i is not None
     select = doc.delete(i)
     assert doc.index_of("red-straight") is None
-    assert "  # --- red ---\n  - {id: red-straight-flower," in doc.text
+    assert "# --- red ---" not in doc.text  # the comment directly above belonged to it
     assert doc.face(select).id == "red-straight-flower"
-    # every other comment is still there
-    assert [ln for ln in original.splitlines() if "#" in ln and "red-straight," not in ln] == [
-        ln for ln in doc.text.splitlines() if "#" in ln]
+    # every other line, comments and blank lines included, is still there
+    removed, added = changed_lines(original, doc.text)
+    assert removed == ["  # --- red ---", original.splitlines()[original.splitlines().index(
+        "  # --- red ---") + 1]] and added == []
     assert doc.undo() == i
     assert doc.text == original and not doc.modified
     assert doc.redo() == i

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
+from textual._dispatch_key import dispatch_key
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,6 +30,7 @@ from botanik_design.tui.editor.screens import (
     confirm_delete_screen,
     confirm_quit_screen,
 )
+from botanik_design.tui.widgets.keyroute import RoutedInput, pass_printable_to_field
 from botanik_design.tui.widgets.tile_view import (
     LARGE_PREVIEW_SIZE,
     PREVIEW_SIZE,
@@ -48,7 +51,7 @@ _FIELD_OF_KEY = {"id": "f-id", "colour": "f-colour", "type": "f-type", "kind": "
 _EXITS = Binding.Group("Exits", compact=True)
 
 
-class NumberInput(Input):
+class NumberInput(RoutedInput):
     """An integer field that says why a key was refused instead of only beeping."""
 
     class Refused(Message):
@@ -61,6 +64,22 @@ class NumberInput(Input):
     def restricted(self) -> None:
         self.app.bell()
         self.post_message(self.Refused((self.id or "").removeprefix("f-")))
+
+
+class TileTable(DataTable[Any]):
+    """The table of tiles; enter opens the selected tile's fields at once.
+
+    ``on_open(row)`` is called before the focus moves, synchronously: the keys typed
+    right after enter are already queued and must reach that tile's field.
+    """
+
+    def __init__(self, on_open: Callable[[int], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_open = on_open
+
+    def action_select_cursor(self) -> None:
+        super().action_select_cursor()
+        self.on_open(self.cursor_row)
 
 
 class EditorApp(App[None]):
@@ -140,7 +159,8 @@ class EditorApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="titlebar")
         with Horizontal(id="main"):
-            table: DataTable[Any] = DataTable(id="tiles", cursor_type="row", zebra_stripes=True)
+            table = TileTable(self._open_tile, id="tiles", cursor_type="row",
+                              zebra_stripes=True)
             yield table
             with Vertical(id="side"):
                 with Horizontal(id="preview-row"):
@@ -148,7 +168,7 @@ class EditorApp(App[None]):
                     yield Static(id="info")
                 with Horizontal(classes="field"):
                     yield Label("id")
-                    yield Input(id="f-id", compact=True)
+                    yield RoutedInput(id="f-id", compact=True)
                 with Horizontal(classes="field"):
                     yield Label("colour")
                     yield Select[str]([], id="f-colour", compact=True, allow_blank=True,
@@ -175,7 +195,7 @@ class EditorApp(App[None]):
                                       compact=True)
                 with Horizontal(classes="field"):
                     yield Label("label")
-                    yield Input(id="f-label", compact=True)
+                    yield RoutedInput(id="f-label", compact=True)
         yield Static(id="counts")
         yield OptionList(id="problems")
         yield Static(id="status")
@@ -517,9 +537,9 @@ class EditorApp(App[None]):
         parts = problem.json_path.strip("/").split("/")
         field = _FIELD_OF_KEY.get(parts[2]) if len(parts) > 2 else None
         if field:
-            self._main.query_one(f"#{field}").focus()
+            self._focus(f"#{field}")
         else:
-            self._main.query_one("#tiles", DataTable).focus()
+            self._focus("#tiles")
         hint = f" — {problem.hint}" if problem.hint else ""
         self.set_status(f"{problem.location}: {problem.message}{hint}", "warn")
 
@@ -554,22 +574,29 @@ class EditorApp(App[None]):
 
     @on(DataTable.RowHighlighted, "#tiles")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # keys typed fast queue several of these: only the table's current row counts,
+        # a late one must not switch the fields to another tile while the user types
+        if event.cursor_row != event.data_table.cursor_row:
+            return
         if event.cursor_row != self.selected:
             self.doc.break_coalescing()
             self.selected = event.cursor_row
             self.refresh_side()
 
-    @on(DataTable.RowSelected, "#tiles")
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
-        self._main.query_one("#f-id", Input).focus()
+    def _open_tile(self, row: int) -> None:
+        """Show tile ``row`` in the fields and move into its id field (enter, a click)."""
+        self._sync_selection()
+        self._focus("#f-id")
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         widget_id = event.input.id or ""
-        if not widget_id.startswith("f-") or not self._need_tile():
+        # the value belongs to the tile the fields show, whatever is selected meanwhile
+        tile = self._fields_tile
+        if not widget_id.startswith("f-") or not 0 <= tile < len(self.doc):
             return
         key = widget_id.removeprefix("f-")
-        face = self.doc.face(self.selected)
+        face = self.doc.face(tile)
         value: Any = event.value
         if key in ("flowers", "copies"):
             if value.strip() in ("", "-", "+"):
@@ -583,8 +610,8 @@ class EditorApp(App[None]):
         current = getattr(face, key)
         if value == current or (key == "copies" and value == face.copies):
             return
-        self.doc.set_field(self.selected, key, value)
-        self.after_edit(self.selected)
+        self.doc.set_field(tile, key, value)
+        self.after_edit(tile)
         self.set_status(f"{key} of {face.id or 'tile'} set to {value!r}")
 
     @on(NumberInput.Refused)
@@ -594,7 +621,7 @@ class EditorApp(App[None]):
     @on(Input.Submitted)
     def _input_submitted(self, event: Input.Submitted) -> None:
         self.doc.break_coalescing()
-        self._main.query_one("#tiles", DataTable).focus()
+        self._focus("#tiles")
 
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
@@ -714,9 +741,22 @@ class EditorApp(App[None]):
         self.refresh_side(force=True)
         self.set_status("redone")
 
+    async def _on_key(self, event: events.Key) -> None:
+        event.prevent_default()  # replaces App._on_key (it would run the bindings again)
+        # a text field stops every printable key it gets: one seen here went past it
+        if not pass_printable_to_field(self, event) and not await self._check_bindings(
+            event.key
+        ):
+            await dispatch_key(self, event)
+
     def action_focus_table(self) -> None:
         self.doc.break_coalescing()
-        self._main.query_one("#tiles", DataTable).focus()
+        self._focus("#tiles")
+
+    def _focus(self, selector: str) -> None:
+        """Move the focus now: ``Widget.focus()`` waits behind keys already queued, which
+        would reach the old widget (a fast ``enter`` then typing went to the table)."""
+        self._main.set_focus(self._main.query_one(selector))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -28,6 +28,14 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from botanik_design.model.sides import SIDES, Side, exits_mask, mask_sides, rotate_exits
 from botanik_design.model.tileset import KIND_OF_TYPE, Colour, TileType, exits_fit_type
 from botanik_design.spec.atomic import write_atomic
+from botanik_design.tui.editor.listtext import item_lines, item_spans, restore_lost_comments
+from botanik_design.tui.editor.values import (
+    copy_value,
+    make_own,
+    may_change_in_place,
+    owns,
+    text_scalar,
+)
 
 #: Key order of a tile entry, used when a key has to be added.
 TILE_KEYS: tuple[str, ...] = ("id", "colour", "type", "kind", "exits", "flowers", "copies", "label")
@@ -165,7 +173,9 @@ class TilesetDocument:
         raw = text
         #: The file's line ending, kept on save (the text itself always uses "\n").
         self.newline = "\r\n" if "\r\n" in text else "\n"
-        text = text.replace("\r\n", "\n")
+        #: The file starts with a byte-order mark, kept on save.
+        self.bom = text.startswith("\ufeff")
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n")
         self._indent = (2, 4, 2)
         self.roundtrip_exact = False
         self.data = self._parse(text)
@@ -226,6 +236,7 @@ class TilesetDocument:
                 raise DocumentError(
                     f"{self.name}:{line}:1: tile {i} is not a mapping; fix it in a text editor"
                 )
+        restore_lost_comments(text.split("\n"), data, "tiles")
         return data
 
     def _dump(self, data: CommentedMap) -> str:
@@ -240,9 +251,14 @@ class TilesetDocument:
 
     def save(self) -> None:
         """Write the current text atomically; raises ``OSError`` and keeps the edits."""
-        raw = self.text if self.newline == "\n" else self.text.replace("\n", self.newline)
+        raw = self.raw_text()
         write_atomic(self.path, raw)
         self.saved_text, self.disk_text = self.text, raw
+
+    def raw_text(self) -> str:
+        """The text as it is written to disk: the file's line endings and byte-order mark."""
+        raw = self.text if self.newline == "\n" else self.text.replace("\n", self.newline)
+        return "\ufeff" + raw if self.bom else raw
 
     def changed_on_disk(self) -> bool:
         """True when the file was changed (or created, or removed) by someone else since
@@ -425,25 +441,56 @@ class TilesetDocument:
 
     @staticmethod
     def _set_key(entry: CommentedMap, key: str, value: Any) -> None:
-        if key in entry:
+        if isinstance(value, str):
+            value = text_scalar(value, entry.get(key))
+        make_own(entry, key)
+        if key in entry:  # a merged key is then written into the tile itself
             entry[key] = value
             return
         order = TILE_KEYS.index(key) if key in TILE_KEYS else len(TILE_KEYS)
-        pos = sum(1 for k in entry if k in TILE_KEYS and TILE_KEYS.index(k) < order)
+        pos = sum(1 for k in entry if owns(entry, k) and k in TILE_KEYS
+                  and TILE_KEYS.index(k) < order)
         entry.insert(pos, key, value)
+
+    @staticmethod
+    def _del_key(entry: CommentedMap, key: str) -> None:
+        """Remove an optional key; raises ``ValueError`` when the tile merges it from another."""
+        if key not in entry:
+            return
+        if not owns(entry, key):
+            raise ValueError(f"{key} comes from a merged tile (<<: *...): set it to another "
+                             "value instead")
+        make_own(entry, key)
+        del entry[key]
 
     @staticmethod
     def _set_exits(entry: CommentedMap, letters: Iterable[str]) -> None:
         wanted = [s.name for s in SIDES if s.name in set(letters)]
         current = entry.get("exits")
-        if isinstance(current, CommentedSeq):
+        if isinstance(current, CommentedSeq) and may_change_in_place(entry, "exits"):
+            make_own(entry, "exits")
             while len(current):
                 current.pop()
             current.extend(wanted)
+            if not wanted:  # an empty block sequence would be written as a lone `[]`
+                current.fa.set_flow_style()
             return
         seq = CommentedSeq(wanted)
         seq.fa.set_flow_style()
         TilesetDocument._set_key(entry, "exits", seq)
+
+    def _editable(self, index: int) -> CommentedMap:
+        """Tile ``index``, first copied into its place when the list holds the very same
+        mapping elsewhere too (an item written as ``- *anchor``)."""
+        entry: CommentedMap = self.tiles[index]
+        if any(other is entry for i, other in enumerate(self.tiles) if i != index):
+            copy = CommentedMap()
+            for key, value in entry.items():
+                copy[key] = copy_value(value)
+            copy.fa.set_flow_style()
+            self.tiles[index] = copy
+            entry = copy
+        return entry
 
     def set_field(self, index: int, key: str, value: Any) -> int:
         """Set one field of tile ``index``.
@@ -453,10 +500,9 @@ class TilesetDocument:
         not fit the new type, that type's usual exits (one undo step).
         """
         before = self.text
-        entry = self.tiles[index]
+        entry = self._editable(index)
         if value is None or (value == "" and key in ("colour", "label")):
-            if key in entry:
-                del entry[key]
+            self._del_key(entry, key)
         elif key == "flowers" and value == 0 and key not in entry:
             pass
         elif key == "exits":
@@ -468,8 +514,8 @@ class TilesetDocument:
                 self._set_key(entry, "kind", KIND_OF_TYPE[tile_type].value)
                 if not exits_fit_type(tile_type, _mask(entry.get("exits"))):
                     self._set_exits(entry, DEFAULT_EXITS[value])
-                if tile_type is TileType.SOURCE and "colour" in entry:
-                    del entry["colour"]
+                if tile_type is TileType.SOURCE and owns(entry, "colour"):
+                    self._del_key(entry, "colour")
         tag = f"{index}:{key}" if key in ("id", "label", "flowers", "copies") else None
         self._commit(before, index, tag)
         return index
@@ -478,7 +524,7 @@ class TilesetDocument:
         """Add or remove the pipe exit on ``side`` of tile ``index``."""
         mask = _mask(self.tiles[index].get("exits")) ^ (1 << int(side))
         before = self.text
-        self._set_exits(self.tiles[index], [s.name for s in mask_sides(mask)])
+        self._set_exits(self._editable(index), [s.name for s in mask_sides(mask)])
         self._commit(before, index, None)
         return index
 
@@ -486,7 +532,7 @@ class TilesetDocument:
         """Turn the exits of tile ``index`` clockwise by ``turns`` quarter turns."""
         mask = rotate_exits(_mask(self.tiles[index].get("exits")), turns)
         before = self.text
-        self._set_exits(self.tiles[index], [s.name for s in mask_sides(mask)])
+        self._set_exits(self._editable(index), [s.name for s in mask_sides(mask)])
         self._commit(before, index, None)
         return index
 
@@ -499,7 +545,7 @@ class TilesetDocument:
         if new > 100:
             raise ValueError("copies cannot go above 100")
         before = self.text
-        self.tiles[index]["copies"] = new
+        self._set_key(self._editable(index), "copies", new)
         self._commit(before, index, None)
         return index
 
@@ -531,13 +577,11 @@ class TilesetDocument:
         position = len(self) if after is None else after + 1
         stem = f"{colour}-new"
         entry = self._new_entry(
-            [("id", self.unique_id(stem)), ("colour", colour), ("type", "straight"),
-             ("kind", "pipe"), ("exits", ["N", "S"]), ("copies", 1)],
+            [("id", self.unique_id(stem)), ("colour", text_scalar(colour)),
+             ("type", "straight"), ("kind", "pipe"), ("exits", ["N", "S"]), ("copies", 1)],
             self._flow_near(position - 1),
         )
-        before = self.text
-        self.tiles.insert(position, entry)
-        self._commit(before, position, None)
+        self._insert(position, entry)
         return position
 
     def duplicate(self, index: int) -> int:
@@ -547,31 +591,77 @@ class TilesetDocument:
         for key, value in source.items():
             if key == "id":
                 value = self.unique_id(f"{_str(value)}-copy")
-            elif isinstance(value, list):
-                value = list(value)
-            pairs.append((key, value))
+            pairs.append((key, copy_value(value)))
         entry = self._new_entry(pairs, bool(source.fa.flow_style()))
-        before = self.text
-        self.tiles.insert(index + 1, entry)
-        self._commit(before, index + 1, None)
+        self._insert(index + 1, entry)
         return index + 1
 
     def delete(self, index: int) -> int:
         """Delete tile ``index``; returns the tile to select next (``-1`` when none is left).
 
-        A comment written above the tile (a section heading) moves to the next
-        tile, so it is not lost.
+        The comment lines directly above the tile and a comment at the end of its
+        lines go with it; every other tile keeps its comments (:mod:`.listtext`).
+        Deleting the last tile leaves ``tiles: []``.
         """
-        seq = self.tiles
         before = self.text
-        comment = seq.ca.items.get(index)
-        above = comment[1] if comment and len(comment) > 1 and comment[1] else None
+        lines = before.split("\n")
+        fresh = self._parse(before)  # positions of the current text (edits move lines)
+        spans = item_spans(lines, fresh, "tiles")
+        if spans is not None:
+            span = spans[index]
+            new = lines[: span.owned] + lines[span.last + 1:]
+            if len(spans) == 1:  # `tiles:` with nothing under it would read as null
+                new = self._empty_list_line(new, fresh)
+            if self._apply_text(before, "\n".join(new), index):
+                return min(index, len(self) - 1)
+        seq = self.tiles
         del seq[index]
-        if above and index < len(seq):
-            nxt = seq.ca.items.setdefault(index, [None, None, None, None])
-            nxt[1] = list(above) + list(nxt[1] or [])
+        if not len(seq):
+            seq.fa.set_flow_style()
         self._commit(before, index, None)
         return min(index, len(seq) - 1)
+
+    @staticmethod
+    def _empty_list_line(lines: list[str], fresh: CommentedMap) -> list[str]:
+        """``lines`` with ``[]`` written after the ``tiles:`` key (its comment kept)."""
+        row, col = fresh.lc.key("tiles")
+        line = lines[row]
+        head = line[: col + len("tiles:")]
+        rest = line[len(head):]
+        comment = rest.strip()
+        lines[row] = head + " []" + (f"  {comment}" if comment.startswith("#") else "")
+        return lines
+
+    def _insert(self, position: int, entry: CommentedMap) -> None:
+        """Insert ``entry`` as tile ``position``, right after the lines the tile before owns."""
+        before = self.text
+        lines = before.split("\n")
+        fresh = self._parse(before)  # positions of the current text (edits move lines)
+        spans = item_spans(lines, fresh, "tiles")
+        if spans is not None:
+            at = spans[position - 1].last + 1 if position > 0 else spans[0].owned
+            new = lines[:at] + item_lines(self._dump, entry, "tiles") + lines[at:]
+            if self._apply_text(before, "\n".join(new), position):
+                return
+        seq = self.tiles
+        if not len(seq):
+            seq.fa.set_block_style()
+        seq.insert(position, entry)
+        self._commit(before, position, None)
+
+    def _apply_text(self, before: str, text: str, select: int) -> bool:
+        """Make ``text`` (an edit of the lines) the document, as one undo step.
+
+        Returns False, changing nothing, when ``text`` does not read back as a
+        tile set (e.g. the removed lines held an anchor used elsewhere).
+        """
+        try:
+            data = self._parse(text)
+        except DocumentError:
+            return False
+        self.data = data
+        self._commit(before, select, None)
+        return True
 
     # ---------------------------------------------------------- validation
 

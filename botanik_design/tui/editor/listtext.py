@@ -1,0 +1,119 @@
+"""Where each item of a block sequence lies in the text, with the comments it owns.
+
+Structural edits of the tile list (delete, add, duplicate) are made on the
+lines of the text, not on ruamel's comment tokens: ruamel attaches a comment
+line to the item *before* it, so removing or inserting items in the tree moves
+comments onto the wrong tile.  Here an item owns
+
+* the comment-only lines directly above its first line (no blank line between),
+* every line from its first to its last content line (a trailing comment on
+  one of those lines included).
+
+Blank lines and comments separated from an item by a blank line belong to no
+item and stay where they are.  Lines are 0-based indices into ``text.split("\\n")``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
+
+
+@dataclass(frozen=True)
+class ItemSpan:
+    """Lines of one list item: ``owned`` (first owned comment line), ``first`` (its
+    ``- `` line) and ``last`` (its last content line), all inclusive."""
+
+    owned: int
+    first: int
+    last: int
+
+
+def _is_comment(line: str) -> bool:
+    return line.lstrip().startswith("#")
+
+
+def _is_content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def item_spans(lines: list[str], root: CommentedMap, key: str) -> list[ItemSpan] | None:
+    """Spans of the items of the block sequence ``root[key]`` of a fresh parse of ``lines``.
+
+    Returns ``None`` when the sequence is written in flow style (``[...]``) or its
+    items cannot be placed (then the caller edits the tree instead).
+    """
+    seq = root.get(key)
+    if not isinstance(seq, CommentedSeq) or seq.fa.flow_style() or not len(seq):
+        return None
+    firsts = [seq.lc.item(i)[0] for i in range(len(seq))]
+    for i, first in enumerate(firsts):  # a lone ``-`` line above the item's node
+        if not lines[first].lstrip().startswith("-") and first > 0 and \
+                lines[first - 1].strip() == "-":
+            firsts[i] = first - 1
+    keys = list(root.keys())
+    pos = keys.index(key)
+    end = len(lines)
+    if pos + 1 < len(keys):
+        end = root.lc.key(keys[pos + 1])[0]
+    spans: list[ItemSpan] = []
+    for i, first in enumerate(firsts):
+        stop = firsts[i + 1] if i + 1 < len(firsts) else end
+        last = first
+        for n in range(first + 1, stop):
+            if _is_content(lines[n]):
+                last = n
+        owned = first
+        while owned - 1 >= 0 and _is_comment(lines[owned - 1]) and (
+            i == 0 or owned - 1 > spans[-1].last
+        ):
+            owned -= 1
+        spans.append(ItemSpan(owned, first, last))
+    return spans
+
+
+def item_lines(dump: Any, entry: CommentedMap, key: str) -> list[str]:
+    """The lines ``entry`` takes as an item of a block sequence under ``key``.
+
+    ``dump`` serialises a mapping the way the document does (same indentation).
+    """
+    seq = CommentedSeq([entry])
+    holder = CommentedMap()
+    holder[key] = seq
+    text: str = dump(holder)
+    return text.rstrip("\n").split("\n")[1:]
+
+
+def restore_lost_comments(lines: list[str], root: CommentedMap, key: str) -> None:
+    """Give back the lines ruamel drops above an item that has an end-of-line comment.
+
+    ruamel (0.19) reads ``- {a}\n# note\n\n- {b}  # end`` without the comment and
+    blank lines above ``b`` when the item before ends without a comment (the slot
+    that would hold them is taken by ``# end``).  This puts them back as the item's
+    leading comment, which ruamel then writes where they were.
+    """
+    spans = item_spans(lines, root, key)
+    seq = root.get(key)
+    if spans is None or not isinstance(seq, CommentedSeq):
+        return
+    for i, span in enumerate(spans[1:], start=1):
+        slots = seq.ca.items.get(i)
+        before = seq.ca.items.get(i - 1)
+        if not slots or slots[0] is None or slots[1] is not None:
+            continue
+        if (before and before[0] is not None) or isinstance(seq[i - 1], CommentedMap) and \
+                not seq[i - 1].fa.flow_style():
+            continue  # the lines are held by the item before
+        gap = lines[spans[i - 1].last + 1: span.first]
+        if gap:
+            slots[1] = [
+                CommentToken(ln.strip() + "\n" if ln.strip() else "\n",
+                             CommentMark(len(ln) - len(ln.lstrip()) if ln.strip() else 0),
+                             None)
+                for ln in gap
+            ]

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from botanik_design.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
+from botanik_design.tui.play import render as R
 from botanik_design.tui.play.app import BoardScreen, PlayApp
 from botanik_design.tui.play.controller import Controller, Rules, load_rules
 from botanik_design.tui.play.screens import ActionListScreen, HelpScreen, SummaryScreen
@@ -675,3 +676,41 @@ def test_variant_form_checks_numbers_on_leaving_and_shows_warnings(tmp_path: Pat
         assert "1 warning" in shown and "lint-no-effect" in shown
 
     drive(PlayApp(None, setup=True, bot_delay=0, opponent="random"), script)
+
+
+@pytest.mark.parametrize("start", [(60, 20), (100, 30)])
+@pytest.mark.parametrize("end", [(80, 24), (120, 40)])
+def test_after_a_resize_the_log_rewraps_and_the_machines_are_centred(
+    quick: Rules, start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    """Issue 8 item 19: the move log kept its small-width wrapping, and the machine view
+    was not re-centred, after the terminal grew."""
+    ctl = Controller(quick, 3, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        for _ in range(3):  # a few moves, so the log has lines to wrap
+            await pilot.press("1", "right", "enter")
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+        await pilot.resize_terminal(*end)
+        for _ in range(4):
+            await pilot.pause()
+        b = board(app)
+        log = b.query_one("#log")
+        width = log.scrollable_content_region.width
+        shown = [strip.text.rstrip() for strip in log.lines]  # type: ignore[attr-defined]
+        for line in b._log_lines:
+            if len(line.plain) <= width:  # a line that fits is on one row, whole
+                assert line.plain.rstrip() in shown
+        for p in (0, 1):
+            pane = b.query_one(f"#pane{p}")
+            layout = b._layouts[p]
+            x, y = R.centre_offset(layout)
+            region = pane.scrollable_content_region
+            assert pane.scroll_offset.x == min(max(0, x - region.width // 2),
+                                               int(pane.max_scroll_x))
+            assert pane.scroll_offset.y == min(max(0, y - region.height // 2),
+                                               int(pane.max_scroll_y))
+
+    drive(PlayApp(ctl, bot_delay=0), script, size=start)

@@ -128,6 +128,9 @@ class BoardScreen(Screen[None]):
         self.message = ""
         self.warn = False
         self._layouts: dict[int, R.MachineLayout] = {}
+        #: Every line of the move log, written again after a resize.
+        self._log_lines: list[Text] = []
+        self._drawn_size: tuple[int, int] | None = None
         self._bot_busy = False
         self._bot_error = False
         self._quit_armed = False
@@ -160,6 +163,14 @@ class BoardScreen(Screen[None]):
         self.too_small = f"{width}x{height}" if small else ""
         if self.is_mounted:
             self.query_one("#status", Static).update(self._status())
+            if (width, height) != self._drawn_size:
+                # the log was wrapped at the old width and the machines centred for it
+                self._drawn_size = (width, height)
+                self.call_after_refresh(self._after_resize)
+
+    def _after_resize(self) -> None:
+        self._replay_log()
+        self.action_centre()
 
     def on_mount(self) -> None:
         self.query_one("#scores-box").border_title = "scores"
@@ -392,10 +403,20 @@ class BoardScreen(Screen[None]):
         return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")
 
     def rewrite_log(self) -> None:
+        self._log_lines = [Text(line, style="#8a8a8a" if line.startswith(" ") else "")
+                           for line in self.ctl.lines]
+        self._replay_log()
+
+    def _replay_log(self) -> None:
+        """Write the whole log again (it wraps at the width it is written at)."""
         log = self.query_one("#log", RichLog)
         log.clear()
-        for line in self.ctl.lines:
-            log.write(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
+        for line in self._log_lines:
+            log.write(line)
+
+    def _write_log(self, line: Text) -> None:
+        self._log_lines.append(line)
+        self.query_one("#log", RichLog).write(line)
 
     def say(self, message: str, warn: bool = False) -> None:
         self.message = message
@@ -415,18 +436,18 @@ class BoardScreen(Screen[None]):
 
     def after_move(self, lines: list[str], *, human: bool = False) -> None:
         self._bot_error = False
-        log = self.query_one("#log", RichLog)
         for line in lines:
-            log.write(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
+            self._write_log(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
         self.message = ""
         self.warn = False
         note = self.app_.autosave(self.ctl, moved=human)
         if self.app_.autosave_error:
-            log.write(Text(f"autosave failed: {self.app_.autosave_error}", style="bold red"))
+            self._write_log(Text(f"autosave failed: {self.app_.autosave_error}",
+                                 style="bold red"))
             self.message = f"autosave failed: {self.app_.autosave_error} (ctrl+s saves elsewhere)"
             self.warn = True
         elif note:
-            log.write(Text(note, style="#d7875f"))
+            self._write_log(Text(note, style="#d7875f"))
             self.message = note
         self.redraw()
         if self.ctl.is_over():

@@ -94,16 +94,28 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
                     or bundled_piecesets()[arg]
                 files.append((named, arg))  # a bundled name, when no such file exists
             else:
-                from botanik_design.spec.schema_check import near_miss
-
-                names = [*bundled_variants(None), *bundled_tilesets(), *bundled_piecesets()]
                 problems.append(Diagnostic(arg, None, None, "error", "io-missing",
-                                           "no such file or folder", "",
-                                           near_miss(arg, names)))
+                                           "no such file or folder", hint=_missing_hint(arg)))
         except OSError as exc:
             problems.append(Diagnostic(arg, None, None, "error", "io-unreadable",
                                        f"cannot read: {exc.strerror or exc}"))
     return files, problems
+
+
+def _missing_hint(arg: str) -> str:
+    """For a path that does not exist: the closest bundled tile set or variant name (as
+    ``extends:`` suggests), else the bundled names when ``arg`` looks like a name."""
+    from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
+    from botanik_design.spec.schema_check import near_miss
+
+    names = sorted({*bundled_tilesets(), *bundled_variants(None), *bundled_piecesets()})
+    stem = arg.removesuffix(".yaml").removesuffix(".yml")
+    hint = near_miss(stem, names)
+    if hint:
+        return f"{hint} (a bundled tile set or variant)"
+    if "/" not in arg and "\\" not in arg:
+        return "bundled tile sets and variants: " + ", ".join(names)
+    return ""
 
 
 def effective_entry(info: Any) -> dict[str, Any]:

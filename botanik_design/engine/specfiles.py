@@ -1,9 +1,8 @@
 """Reading record and position files: validation, tile set and variant resolution.
 
 Both kinds are YAML documents read and checked by the validator
-(:func:`botanik_design.spec.validate.validate_path` /
-:func:`~botanik_design.spec.validate.validate_text`), so that ``score`` and
-``replay`` report exactly what ``botanik-design validate`` reports (same
+(:func:`botanik_design.spec.validate.read_checked`), whose data they use, so
+that ``score`` and ``replay`` report exactly what ``botanik-design validate`` reports (same
 messages, same rule ids, same exit codes).  Before anything is read the path
 must be a regular file: a folder, a pipe or a device is refused with a message
 saying what it is (a pipe would block, ``/dev/zero`` never ends).  A file of
@@ -34,7 +33,7 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.bundled import schema
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import load_tileset, load_variant
-from botanik_design.spec.validate import Diagnostic, validate_path, validate_text
+from botanik_design.spec.validate import Diagnostic, read_checked
 
 #: Document kinds in the order their marker keys decide the kind (a record also
 #: names a ``variant`` and a ``tileset``; a variant names a ``tileset``).
@@ -143,7 +142,8 @@ def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
                     exit_code=2) from exc
     if what is not None:
         raise error(name, "io-unreadable", what, exit_code=2)
-    diags = [d for d in validate_path(path) if d.level == "error"]
+    found_diags, checked = read_checked(path)
+    diags = [d for d in found_diags if d.level == "error"]
     if any(d.rule.startswith("io-") for d in diags):
         raise SpecFileError(f"{name}: cannot read", diags, 2)
     text: str | None = None
@@ -158,10 +158,7 @@ def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
         except UnicodeDecodeError:  # the validator accepted it: should not happen
             text = None
     if text is not None and not yaml_rules:
-        try:
-            data = yaml.safe_load(text)
-        except (yaml.YAMLError, ValueError, RecursionError):
-            data = None
+        data = checked  # as the validator read it: whole-number floats are ints
     found = detect_kind(data) if text is None or not yaml_rules else _kind_by_lines(text)
     if found is not None and found != kind:
         raise error(name, "spec-wrong-kind",
@@ -184,9 +181,11 @@ def parse_doc(text: str, name: str, kind: str, folder: Path | None) -> dict[str,
     if found is not None and found != kind:
         raise error(name, "spec-wrong-kind", f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",
                     hint=_KIND_HINTS[found], line=1, column=1)
-    diags = [d for d in validate_text(text, name, kind, base=folder) if d.level == "error"]
+    found_diags, checked = read_checked(text, name, kind, base=folder)
+    diags = [d for d in found_diags if d.level == "error"]
     if diags:
         raise SpecFileError(f"{name}: not a valid {kind} file", diags, 1)
+    data = checked  # as the validator read it: whole-number floats are ints
     if not isinstance(data, dict):  # pragma: no cover - the validator rejects it
         raise error(name, "spec-unknown-kind", f"not {KIND_NAMES[kind]}")
     return data

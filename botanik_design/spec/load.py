@@ -33,8 +33,13 @@ def resolve_ref(
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
+        from botanik_design.spec.schema_check import near_miss
+
         known = ", ".join(sorted(bundled(kind)))
-        raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} ({known})")
+        stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
+        near = near_miss(stem, bundled(kind))
+        raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
+                        f"({known})" + (f"; {near}" if near else ""))
     return found
 
 

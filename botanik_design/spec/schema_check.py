@@ -11,6 +11,7 @@ import ast
 import difflib
 import re
 from collections.abc import Iterable
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -111,11 +112,57 @@ def _unique_items(validator: Any, unique: Any, instance: Any,
         seen.add(key)
 
 
+#: While :func:`check_schema` runs: ids of the whole-number floats (``2.0``) the schema took
+#: as integers (``type: integer``, or an integer of an ``enum``/``const``).
+_WHOLE: ContextVar[set[int] | None] = ContextVar("_WHOLE", default=None)
+
+
+def _whole(instance: Any) -> bool:
+    return isinstance(instance, float) and instance.is_integer()
+
+
+def _noting_integers(keyword: str, base: Any) -> Any:
+    """``base`` (jsonschema's check of ``keyword``), noting the whole-number floats it
+    accepts as integers."""
+    def check(validator: Any, value: Any, instance: Any,
+              schema_: Any) -> Iterable[jsonschema.ValidationError]:
+        problems = list(base(validator, value, instance, schema_))
+        seen = _WHOLE.get()
+        if problems or seen is None or not _whole(instance):
+            return problems
+        if keyword == "type":
+            types = value if isinstance(value, list) else [value]
+            as_int = "integer" in types and "number" not in types
+        else:
+            choices = value if keyword == "enum" and isinstance(value, list) else [value]
+            as_int = any(type(c) is int and c == instance for c in choices)
+        if as_int:
+            seen.add(id(instance))
+        return problems
+    return check
+
+
 @cache
 def _validator(kind: str) -> Any:
     base = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
-    cls = jsonschema.validators.extend(base, {"uniqueItems": _unique_items})  # type: ignore[no-untyped-call]
+    keywords = {k: _noting_integers(k, base.VALIDATORS[k]) for k in ("type", "enum", "const")}
+    cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, {"uniqueItems": _unique_items, **keywords})
     return cls(schema(kind))
+
+
+def _to_integers(data: Any, whole: set[int]) -> None:
+    """Replace, in place, the floats of ``data`` whose id is in ``whole`` by ints."""
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        items: Iterable[tuple[Any, Any]] = node.items() if isinstance(node, dict) else \
+            enumerate(node) if isinstance(node, list) else ()
+        for k, v in list(items):
+            if isinstance(v, float) and id(v) in whole:
+                node[k] = int(v)
+            elif isinstance(v, dict | list):
+                todo.append(v)
 
 
 def rule_id(validator: object) -> str:
@@ -233,9 +280,24 @@ def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[
     """Validate ``data`` against the ``kind`` schema; one diagnostic per problem.
 
     Positions: the offending node; for ``required`` the mapping missing the
-    key; for ``additionalProperties`` each unknown key.  Raises ``KeyError``
+    key; for ``additionalProperties`` each unknown key.  A whole-number float
+    the schema accepts as an integer (``2.0`` for ``type: integer``) is
+    replaced in ``data`` by the int (``2``), so that every later check, the
+    model and the engines see one type.  Raises ``KeyError``
     never; an unknown ``kind`` raises ``FileNotFoundError`` from the loader.
     """
+    whole: set[int] = set()
+    token = _WHOLE.set(whole)
+    try:
+        out = _errors(data, kind, positions, name)
+    finally:
+        _WHOLE.reset(token)
+    if whole:
+        _to_integers(data, whole)
+    return out
+
+
+def _errors(data: Any, kind: str, positions: Positions, name: str) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for err in _validator(kind).iter_errors(data):
         if len(out) >= MAX_SCHEMA_ERRORS:

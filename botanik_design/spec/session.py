@@ -6,7 +6,7 @@ parent variant that many variants name is read and checked a single time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec import games, hive_check, lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.hive_variants import HiveVariantInfo, resolve_hive_variant
-from botanik_design.spec.positions import Positions
+from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
 from botanik_design.spec.schema_check import (
     check_schema,
@@ -24,7 +24,7 @@ from botanik_design.spec.schema_check import (
     known_kinds,
 )
 from botanik_design.spec.variants import VariantInfo, check_refs, resolve_variant
-from botanik_design.spec.yamlread import MAX_BYTES, read_yaml
+from botanik_design.spec.yamlread import MAX_BYTES, read_yaml, rejected_paths
 
 #: YAML problems whose value is kept only as a placeholder (its text): a schema error at the
 #: same place would be about the placeholder, not about what the author wrote.
@@ -49,11 +49,53 @@ class Doc:
     diagnostics: list[Diagnostic]
     folder: Path | None
     io_error: bool = False
+    #: JSON pointers of the values the YAML reader refused (:class:`~.yamlread.Rejected`).
+    rejected: frozenset[str] = frozenset()
+
+    def invalid(self) -> set[str] | None:
+        """JSON pointers of values no semantic check may look at: the reader refused them,
+        or the schema rejected them (or the mapping or list holding them); ``None`` when
+        nothing can be trusted (the schema check stopped early, or rejected the whole
+        document)."""
+        rules = {d.rule for d in self.diagnostics}
+        if "schema-too-many" in rules or "too-many-problems" in rules or "yaml-too-many" in rules:
+            return None
+        invalid = {d.json_path for d in self.diagnostics if d.rule.startswith("schema-")
+                   and d.rule != "schema-additional-properties"} | set(self.rejected)
+        return None if "" in invalid else invalid
+
+    def trusted(self) -> Doc | None:
+        """This document with every :meth:`invalid` value taken out (a mapping member
+        removed, a list item replaced by ``None``), for the semantic checks; ``None`` when
+        nothing can be trusted."""
+        invalid = self.invalid()
+        if invalid is None or self.data is None:
+            return None
+        if not invalid:
+            return self
+        return replace(self, data=_prune(self.data, "", invalid))
 
     @property
     def schema_valid(self) -> bool:
         """Readable, of a known kind, and free of YAML and schema errors."""
         return self.data is not None and self.kind is not None and not errors(self.diagnostics)
+
+
+def _prune(value: Any, at: str, invalid: set[str]) -> Any:
+    """A copy of ``value`` (at JSON pointer ``at``) without the values at ``invalid``."""
+    if not any(p == at or p.startswith(at + "/") for p in invalid):
+        return value
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            here = at + "/" + str(k).replace("~", "~0").replace("/", "~1")
+            if here not in invalid:
+                out[k] = _prune(v, here, invalid)
+        return out
+    if isinstance(value, list):
+        return [None if f"{at}/{i}" in invalid else _prune(v, f"{at}/{i}", invalid)
+                for i, v in enumerate(value)]
+    return value
 
 
 class Session:
@@ -79,6 +121,7 @@ class Session:
         diags = list(result.diagnostics)
         data = result.data if result.usable else None
         found_kind: str | None = None
+        rejected = frozenset(pointer(p) for p in rejected_paths(data))
         if data is not None:
             if kind is not None and kind not in known_kinds():
                 diags.append(Diagnostic(name, None, None, "error", "spec-unknown-kind",
@@ -95,12 +138,13 @@ class Session:
                 else:
                     # a value the YAML reader already rejected (a tag, an unusable number)
                     # stands in as a placeholder: no second error about the placeholder
-                    rejected = {(d.line, d.column) for d in result.diagnostics
-                                if d.rule in _PLACEHOLDER_RULES and d.line is not None}
+                    at = {(d.line, d.column) for d in result.diagnostics
+                          if d.rule in _PLACEHOLDER_RULES and d.line is not None}
                     diags.extend(d for d in check_schema(data, found_kind, result.positions,
                                                          name)
-                                 if (d.line, d.column) not in rejected)
-        doc = Doc(name, key, found_kind, data, result.positions, diags, folder)
+                                 if (d.line, d.column) not in at
+                                 and d.json_path not in rejected)
+        doc = Doc(name, key, found_kind, data, result.positions, diags, folder, rejected=rejected)
         self._docs[key] = doc
         return doc
 
@@ -164,8 +208,9 @@ class Session:
                 out += hive_check.check(self, doc)
         elif doc.data is not None and doc.kind is not None:
             out += self._partial(doc)
-        if doc.kind in ("record", "position") and doc.data is not None:
-            out += games.check_game(self, doc)
+        trusted = doc.trusted() if doc.kind in ("record", "position") else None
+        if trusted is not None:
+            out += games.check_game(self, trusted)
         result = capped(out)
         self._checked[doc.key] = result
         return result
@@ -173,20 +218,16 @@ class Session:
     def _partial(self, doc: Doc) -> list[Diagnostic]:
         """The semantic checks that still run on the schema-valid parts of a document with
         schema errors (none when the schema check stopped early)."""
-        assert doc.data is not None
-        rules = {d.rule for d in doc.diagnostics}
-        if "schema-too-many" in rules or "too-many-problems" in rules:
-            return []
-        invalid = {d.json_path for d in doc.diagnostics if d.rule.startswith("schema-")
-                   and d.rule != "schema-additional-properties"}
-        if "" in invalid:
+        trusted = doc.trusted()
+        invalid = doc.invalid()
+        if trusted is None or trusted.data is None or invalid is None:
             return []
         if doc.kind == "tileset":
-            return semantic.check_tileset(doc.data, doc.positions, doc.name, invalid)
+            return semantic.check_tileset(trusted.data, doc.positions, doc.name, invalid)
         if doc.kind == "variant":
-            return check_refs(self, doc, invalid)
+            return check_refs(self, trusted, invalid)
         if doc.kind in hive_check.KINDS:
-            return hive_check.check_partial(self, doc, invalid)
+            return hive_check.check_partial(self, trusted, invalid)
         return []
 
     def resolve(self, ref: object, kind: str, folder: Path | None) -> Doc | None:

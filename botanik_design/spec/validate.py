@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 from botanik_design.spec.session import Doc, Session
@@ -21,6 +22,7 @@ __all__ = [
     "Doc",
     "Session",
     "VariantInfo",
+    "read_checked",
     "validate_path",
     "validate_text",
     "yaml_files",
@@ -54,6 +56,27 @@ def validate_text(text: str, name: str, kind: str | None = None,
     session = Session()
     doc = session.doc_from(text, name, f"text:{name}", base, kind)
     return session.check(doc)
+
+
+def read_checked(source: Path | str, name: str | None = None, kind: str | None = None,
+                 base: Path | None = None) -> tuple[list[Diagnostic], dict[str, Any] | None]:
+    """Check one file (a :class:`~pathlib.Path`) or text (a ``str`` labelled ``name``) as
+    :func:`validate_path` / :func:`validate_text` do, and return its diagnostics (sorted)
+    with the document's data, ``None`` when unreadable.
+
+    The data is what every check saw: whole-number floats the schema takes as integers
+    (``[0, 0.0]``, ``first_player: 1.0``) are ints, so that the engines read the file
+    exactly as the validator judged it.  Never raises on bad input.
+    """
+    if isinstance(source, Path):
+        if source.is_dir():
+            return validate_path(source), None
+        session = Session()
+        doc = session.read_source(source, name or str(source), kind)
+    else:
+        session = Session()
+        doc = session.doc_from(source, name or "<text>", f"text:{name}", base, kind)
+    return sorted_diagnostics(session.check(doc)), doc.data
 
 
 def validate_path(path: Path) -> list[Diagnostic]:

@@ -14,6 +14,16 @@ spec file should never contain and say where:
   ``1:30`` as 90, ``012`` as 10; timestamps stay strings;
 * alias expansion bombs, recursive aliases, absurd nesting, huge files.
 
+A value refused for its YAML (an ambiguous boolean or number, a tag, an
+unusable number) is kept in the data as a :class:`Rejected` string, wherever it
+ends up (behind an alias, in a merged mapping): :func:`rejected_paths` finds
+every place, so that no later check runs on it.
+
+Lines end at LF, CRLF or a lone CR, as in YAML 1.2 and editors; U+0085,
+U+2028 and U+2029 (line breaks for YAML 1.1, libyaml and Python's
+``str.splitlines``) are ordinary characters, in text and comments alike, so
+every reported line and column is the one an editor shows.
+
 PyYAML's own composer recurses once per nesting level (the C one can crash the
 interpreter on deep input), which is why nodes are built here from events.
 Merge keys (``<<: *anchor``) are supported.
@@ -22,7 +32,7 @@ Merge keys (``<<: *anchor``) are supported.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import yaml
@@ -53,7 +63,58 @@ _CORE_TAGS_TEXT = "only YAML's core tags are: !!str, !!int, !!float, !!bool, !!n
 _MAP_TAGS = {None, "!", _T + "map"}
 _SEQ_TAGS = {None, "!", _T + "seq"}
 _MERGE = _T + "merge"
-_LEGACY_INT = re.compile(r"^[-+]?(0[0-7_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?)$")
+_LEGACY_INT = re.compile(r"^[-+]?(0[0-7_]+|0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?)$")
+#: Plain scalars YAML 1.2's core schema reads as numbers and YAML 1.1 as strings (octal
+#: ``0o17``, exponents without a ``.`` or without a sign: ``1e3``, ``1.5e3``).
+_YAML12_NUMBER = re.compile(r"^(?:[-+]?0o[0-7]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)"
+                            r"[eE][-+]?[0-9]+)$")
+#: Characters libyaml reads as line breaks but YAML 1.2 and editors do not.
+_UNICODE_BREAKS = "\u0085\u2028\u2029"
+#: Words YAML 1.1 reads as booleans (``true``/``false`` mean the same in YAML 1.2).
+_BOOL_WORDS = re.compile(r"^(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$")
+
+
+class Rejected(str):
+    """A scalar the reader refused (its diagnostic is recorded): kept as its text."""
+
+
+def rejected_paths(data: Any) -> set[Path]:
+    """Paths of every :class:`Rejected` value in ``data`` (aliases and merges included)."""
+    found: set[Path] = set()
+    todo: list[tuple[Path, Any]] = [((), data)]
+    while todo:
+        path, value = todo.pop()
+        if isinstance(value, Rejected):
+            found.add(path)
+        elif isinstance(value, dict):
+            todo += [((*path, k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [((*path, i), v) for i, v in enumerate(value)]
+    return found
+
+
+def line_starts(text: str) -> list[int]:
+    """Index of the first character of each line of ``text`` (LF, CRLF and lone CR end a line)."""
+    return [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
+
+
+def line_col(text: str, index: int) -> Pos:
+    """1-based line and column (in characters) of character ``index`` of ``text``."""
+    if index > 0 and text[index - 1] == "\r" and text[index:index + 1] == "\n":
+        index -= 1  # the LF of a CRLF: where the line break starts, at its CR
+    starts = line_starts(text[:index])
+    return len(starts), index - starts[-1] + 1
+
+
+def _shield(text: str) -> tuple[str, dict[int, str]]:
+    """``text`` with U+0085, U+2028 and U+2029 swapped for private-use characters it does not
+    contain (libyaml would break lines at them), and the table that swaps them back."""
+    present = [c for c in _UNICODE_BREAKS if c in text]
+    if not present:
+        return text, {}
+    free = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
+    forward = {ord(c): next(free) for c in present}
+    return text.translate(forward), {ord(v): chr(k) for k, v in forward.items()}
 
 
 class _StrictResolver(yaml.resolver.Resolver):
@@ -85,6 +146,9 @@ else:  # pragma: no cover
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+#: Longest integer accepted, in decimal digits (Python refuses to print longer ones).
+_MAX_INT_DIGITS = 4300
+_MAX_INT_BITS = int(_MAX_INT_DIGITS * 3.3219)  # log2(10): fewer bits than that many digits
 
 
 @dataclass
@@ -141,8 +205,7 @@ def _pos(mark: Any) -> Pos:
 def _offset_pos(raw: bytes, offset: int) -> Pos:
     """1-based line and column of byte ``offset`` in UTF-8 ``raw``."""
     before = raw[:offset].decode("utf-8", "replace")
-    line = before.count("\n") + 1
-    return line, len(before) - (before.rfind("\n") + 1) + 1
+    return line_col(before + raw[offset:offset + 1].decode("utf-8", "replace"), len(before))
 
 
 class _Reader:
@@ -153,6 +216,7 @@ class _Reader:
         self.anchors: dict[str, tuple[Any, int, str | None]] = {}  # value, size, scalar text
         self.open_anchors: set[str] = set()
         self.nodes = 0
+        self.unshield: dict[int, str] = {}  # private-use stand-ins back to U+0085/2028/2029
 
     def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
                hint: str = "", level: str = "error") -> None:
@@ -173,52 +237,85 @@ class _Reader:
 
     def scalar(self, event: ev.ScalarEvent, loader: _Loader, path: Path | None) -> Any:
         pos = _pos(event.start_mark)
-        value: str = event.value
-        tag = event.tag
-        if tag is None or tag == "!":
-            tag = loader.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
-        elif tag not in _CORE_SCALAR_TAGS:
+        value: str = event.value.translate(self.unshield) if self.unshield else event.value
+        explicit = event.tag not in (None, "!")
+        tag: str = str(event.tag) if explicit else \
+            loader.resolve(yaml.ScalarNode, value, event.implicit)  # type: ignore[no-untyped-call]
+        if explicit and tag not in _CORE_SCALAR_TAGS:
             self.report(pos, "yaml-tag", f"tag `{_short(tag)}` is not allowed: {_CORE_TAGS_TEXT}",
                         path,
                         "remove the tag, or quote the value")
-            return value
+            return Rejected(value)
+        if tag == _T + "str" and not explicit and event.implicit[0] and \
+                _YAML12_NUMBER.match(value):
+            self.report(pos, "yaml-ambiguous-number",
+                        f"`{value[:40]}` is a number in YAML 1.2 but a string in YAML 1.1",
+                        path, f"write '{value[:40]}' in quotes for a string, or a plain "
+                        "decimal (with a `.` and a signed exponent: 1.0e+3)")
+            return Rejected(value)
         if tag == _T + "str" or tag == _MERGE:
             return value
         if tag == _T + "null":
-            return None
+            if value in ("", "~", "null", "Null", "NULL"):
+                return None
+            self.report(pos, "yaml-tag", f"`!!null {value[:40]}`: `!!null` takes no value "
+                        "(or `null`, `~`)", path, "remove the tag, or the value")
+            return Rejected(value)
         if tag == _T + "bool":
             if value.lower() in ("true", "false"):
                 return value.lower() == "true"
+            if explicit and not _BOOL_WORDS.match(value):
+                self.report(pos, "yaml-tag", f"`!!bool {value[:40]}`: a boolean is true or "
+                            "false", path, "write true or false")
+                return Rejected(value)
             self.report(pos, "yaml-ambiguous-bool",
                         f"`{value}` is read as a boolean by YAML 1.1 but as a string by "
                         "YAML 1.2", path,
                         f"write '{value}' in quotes for a string, or true/false for a boolean")
-            return value
+            return Rejected(value)
+        return self.number(value, tag, pos, path)
+
+    def number(self, value: str, tag: str, pos: Pos, path: Path | None) -> Any:
+        """An ``!!int`` or ``!!float`` scalar (implicit or tagged) as a number; a
+        :class:`Rejected` placeholder, with its diagnostic, when YAML 1.1 and 1.2 read it
+        differently or it is no usable number."""
+        if _LEGACY_INT.match(value.replace("_", "") if ":" not in value else value):
+            self.report(pos, "yaml-ambiguous-number",
+                        f"`{value[:40]}` is a base-60, octal or binary number in YAML 1.1 "
+                        "but not in 1.2", path,
+                        f"write '{value[:40]}' in quotes for a string, or a plain decimal")
+            return Rejected(value)
+        if "_" in value:
+            self.report(pos, "yaml-ambiguous-number",
+                        f"`{value[:40]}` is a number with `_` separators in YAML 1.1 but text "
+                        "in YAML 1.2", path,
+                        f"write '{value[:40]}' in quotes for a string, or the number without "
+                        "`_`")
+            return Rejected(value)
         node = yaml.ScalarNode(tag, value)
-        if event.implicit[0] and _LEGACY_INT.match(value.replace("_", "") if ":" not in value
-                                                  else value):
-            self.report(pos, "yaml-ambiguous-number",
-                        f"`{value}` is a base-60 or octal number in YAML 1.1 but not in 1.2",
-                        path, f"write '{value}' in quotes for a string, or a plain decimal")
-            return value
-        if event.implicit[0] and "_" in value and tag in (_T + "int", _T + "float"):
-            self.report(pos, "yaml-ambiguous-number",
-                        f"`{value}` is a number with `_` separators in YAML 1.1 but text in "
-                        "YAML 1.2", path,
-                        f"write '{value}' in quotes for a string, or the number without `_`")
-            return value
+        problem = ""
         try:
             if tag == _T + "int":
-                return _CONSTRUCTOR.construct_yaml_int(node)
-            return _CONSTRUCTOR.construct_yaml_float(node)
-        except (ValueError, OverflowError) as exc:
-            self.report(pos, "yaml-bad-number", f"`{value[:40]}` is not a usable number "
-                        f"({exc.__class__.__name__})", path)
-            return value
+                number: Any = _CONSTRUCTOR.construct_yaml_int(node)
+                if number.bit_length() > _MAX_INT_BITS:
+                    problem = f"more than {_MAX_INT_DIGITS} digits"
+            else:
+                number = _CONSTRUCTOR.construct_yaml_float(node)
+        except (ValueError, OverflowError, IndexError, TypeError) as exc:
+            problem = "an empty value" if not value.strip() else \
+                f"{exc.__class__.__name__}"[:60]
+        if problem:
+            shown = f"`{value[:40]}{'...' if len(value) > 40 else ''}`" if value.strip() \
+                else "the value"
+            self.report(pos, "yaml-bad-number", f"{shown} is not a usable number ({problem})",
+                        path, "write a plain decimal number")
+            return Rejected(value)
+        return number
 
     # -- the event loop ------------------------------------------------------------
 
     def read(self, text: str) -> Any:
+        """The document of ``text`` (already shielded by :func:`_shield`)."""
         loader = _Loader(text)
         try:
             return self._events(loader)
@@ -303,12 +400,16 @@ class _Reader:
             anchor = getattr(event, "anchor", None)
             if isinstance(event, ev.ScalarEvent):
                 top = stack[-1] if stack else None
-                text = event.value
+                text = event.value.translate(self.unshield) if self.unshield else event.value
                 if top is not None and isinstance(top.data, dict) and top.key is None:
                     # a mapping key: always its text (JSON keys are strings)
                     value = text
                     if event.tag is None and event.implicit[0] and text == "<<":
                         value = _MERGE_KEY
+                    elif event.tag is None and event.implicit[0] and _BOOL_WORDS.match(text):
+                        self.report(pos, "yaml-ambiguous-bool",
+                                    f"key `{text}` is a boolean for YAML 1.1 but a string for "
+                                    "YAML 1.2", top.path, f"write '{text}' in quotes")
                     elif event.tag not in (None, "!") and event.tag not in _CORE_SCALAR_TAGS:
                         self.report(pos, "yaml-tag", f"tag `{_short(event.tag)}` is not "
                                     f"allowed on a key: {_CORE_TAGS_TEXT}", top.path,
@@ -385,6 +486,18 @@ class _Reader:
         return root, False
 
 
+def _tab_indent(text: str, line: int) -> Pos | None:
+    """Where a tab sits in the indentation of 0-based ``line`` of ``text`` (``None``: none)."""
+    starts = line_starts(text)
+    if line >= len(starts):
+        return None
+    start = starts[line]
+    indent = re.match(r"[ \t]*", text[start:start + 1000])
+    if indent is None or "\t" not in indent.group():
+        return None
+    return line + 1, indent.group().index("\t") + 1
+
+
 def decode(raw: bytes, name: str) -> tuple[str | None, list[Diagnostic]]:
     """Decode file bytes as UTF-8 text (a UTF-8 BOM is allowed).
 
@@ -440,7 +553,29 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
             return ReadResult(None, positions, [Diagnostic(
                 name, line, col, "error", "yaml-binary",
                 "text contains NUL characters: binary data, not YAML")])
+    text, unshield = _shield(text)
+    result = _read(text, name, unshield)
+    result.diagnostics = _inside(result.diagnostics, text)
+    return result
+
+
+def _inside(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """``diagnostics`` with a position past the last line (the parser's end of stream, after
+    the final line break) moved to the end of the last line, where an editor can show it."""
+    starts = line_starts(text)
+    if len(starts) > 1 and starts[-1] == len(text):
+        starts.pop()  # the text ends with a line break: no line after it
+    last = len(starts)
+    end = len(re.split(r"\r\n|\r|\n", text[starts[-1]:])[0]) + 1
+    return [d if d.line is None or d.line <= last else replace(d, line=last, column=end)
+            for d in diagnostics]
+
+
+def _read(text: str, name: str, unshield: dict[int, str]) -> ReadResult:
+    """:func:`read_yaml` on text already checked and shielded."""
+    positions = Positions()
     reader = _Reader(name)
+    reader.unshield = unshield
     data: Any = None
     try:
         data = reader.read(text)
@@ -454,14 +589,20 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
         if exc.context and ctx is not None:
             what = f"{what} ({exc.context} started at line {ctx.line + 1}, column " \
                 f"{ctx.column + 1})"
-            if mark is not None and mark.line >= text.rstrip("\n").count("\n") + 1 and \
+            if mark is not None and mark.line >= len(line_starts(text.rstrip("\r\n"))) and \
                     ctx.line < mark.line:  # ran off the end: point at the opening
                 pos = _pos(ctx)
                 what += "; the file ends before it is closed"
         elif exc.context:
             what = f"{what} ({exc.context})"
+        tab = _tab_indent(text, mark.line) if mark is not None else None
         if "nesting depth" in what:  # newer libyaml stops deep flow nesting itself
             reader.report(pos, "yaml-too-deep", f"nesting too deep: {exc.problem}")
+        elif tab is not None:
+            reader.report(tab, "yaml-syntax",
+                          f"a tab character indents line {tab[0]}: YAML indents with spaces "
+                          f"only (YAML syntax error: {what})",
+                          hint="replace the tab with spaces")
         else:
             reader.report(pos, "yaml-syntax", f"YAML syntax error: {what}")
         return ReadResult(None, reader.positions, reader.diagnostics)
@@ -480,7 +621,7 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
     if data is None:
         empty = not text.strip() or all(
             not ln.strip() or ln.lstrip().startswith(("#", "---", "...")) for ln in
-            text.splitlines())
+            re.split(r"\r\n|\r|\n", text))
         if empty:
             reader.report((1, 1), "yaml-empty", "file holds no YAML content",
                           hint="a spec starts with its kind key, e.g. `tileset: my-set`")

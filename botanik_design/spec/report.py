@@ -37,7 +37,7 @@ def _paint(text: str, style: str, on: bool) -> str:
     return f"{_STYLE[style]}{text}{_RESET}" if on else text
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 #: Longest message or file name printed in text output (characters).
@@ -45,10 +45,12 @@ MAX_TEXT = 400
 
 
 def clean(text: str) -> str:
-    """``text`` with control characters (terminal escapes, newlines) shown as ``\\xNN``,
+    """``text`` with control characters (terminal escapes, newlines) shown as ``\\xNN``
+    (U+2028 and U+2029, which terminals may break lines at, as ``\\u2028``),
     cut to :data:`MAX_TEXT` characters."""
     text = text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
 
 
 def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:

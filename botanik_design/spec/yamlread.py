@@ -586,10 +586,13 @@ def _read(text: str, name: str, unshield: dict[int, str]) -> ReadResult:
         pos = _pos(mark) if mark is not None else None
         what = exc.problem or "malformed YAML"
         ctx = exc.context_mark
-        if exc.context and ctx is not None:
+        last = len(line_starts(text.rstrip("\r\n")))  # lines, blank ones at the end aside
+        if exc.context and ctx is not None and ctx.line >= last:
+            what = f"{what} ({exc.context} at the end of the file)"
+        elif exc.context and ctx is not None:
             what = f"{what} ({exc.context} started at line {ctx.line + 1}, column " \
                 f"{ctx.column + 1})"
-            if mark is not None and mark.line >= len(line_starts(text.rstrip("\r\n"))) and \
+            if mark is not None and mark.line >= last and \
                     ctx.line < mark.line:  # ran off the end: point at the opening
                 pos = _pos(ctx)
                 what += "; the file ends before it is closed"

@@ -32,4 +32,4 @@ def test_compare_reports_broken_yaml_as_validate_does(
     bad.write_text("variant:\n  foo: [\n", encoding="utf-8")
     assert main(["compare", "standard", str(bad), "--games", "2", "--quiet"]) == 1
     err = capsys.readouterr().err
-    assert f"{bad}:3:1: error:" in err and "[yaml-syntax]" in err
+    assert f"{bad}:2:9: error:" in err and "[yaml-syntax]" in err  # the end of the last line

@@ -70,7 +70,7 @@ def test_mutations_of_valid_specs_never_raise(raw: bytes) -> None:
 
 #: Every bundled spec: tile sets, variants, example records and positions.
 BUNDLED = sorted([*ROOT.glob("tilesets/*.yaml"), *ROOT.glob("spec/variants/*.yaml"),
-                  *ROOT.glob("examples/*/*.yaml")])
+                  *ROOT.glob("piecesets/*.yaml"), *ROOT.glob("examples/*/*.yaml")])
 #: Odd values for any field: YAML 1.1 traps, empty and unknown tags, huge and whole-number
 #: floats, line-break look-alikes, collections where scalars belong, aliases.
 ODD = ["no", "On", "012", "0b11", "1:30", "1_000", "0o17", "1e3", "!!int ", "!!float ",

@@ -37,6 +37,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--show-effective", action="store_true",
                    help="print each variant's effective options and where each comes from")
     p.add_argument("--no-color", action="store_true", help="never colour the text output")
+    p.add_argument("--with-dependents", action="store_true",
+                   help="also check the spec files under the working directory (or --root) "
+                   "that name a given file by path, directly or through others (a variant "
+                   "of a changed tile set, a record of a changed variant): for pre-commit")
+    p.add_argument("--root", type=Path, default=None, metavar="FOLDER",
+                   help="where --with-dependents looks (default: the working directory)")
     p.add_argument("--simulate", type=_positive, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
     p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")
@@ -100,6 +106,30 @@ def _targets(paths: list[str]) -> tuple[list[tuple[Traversable | Path, str]], li
             problems.append(Diagnostic(arg, None, None, "error", "io-unreadable",
                                        f"cannot read: {exc.strerror or exc}"))
     return files, problems
+
+
+def _add_dependents(session: Any, docs: list[Any], diagnostics: list[Diagnostic],
+                    root: Path | None) -> bool:
+    """Check the specs under ``root`` that depend on ``docs`` (appended to both lists);
+    ``True`` when ``root`` cannot be listed (an ``io-unreadable`` diagnostic)."""
+    from botanik_design.spec.dependents import dependents
+
+    folder = root if root is not None else Path.cwd()
+    try:
+        found = dependents(session, list(docs), folder)
+    except OSError as exc:
+        diagnostics.append(Diagnostic(str(folder), None, None, "error", "io-unreadable",
+                                      f"--with-dependents: cannot list the folder: "
+                                      f"{exc.strerror or exc}"))
+        return True
+    seen = {d.key for d in docs}
+    for path in found:
+        doc = session.read_source(path, str(path))
+        if doc.key not in seen:
+            seen.add(doc.key)
+            docs.append(doc)
+            diagnostics += session.check(doc)
+    return False
 
 
 def _missing_hint(arg: str) -> str:
@@ -323,6 +353,8 @@ def run(args: argparse.Namespace) -> int:
         docs.append(doc)
         io_error = io_error or doc.io_error
         diagnostics += session.check(doc)
+    if args.with_dependents:
+        io_error = _add_dependents(session, docs, diagnostics, args.root) or io_error
     diagnostics += _replay_records(docs, diagnostics)
     from botanik_design.cli import hive_files
 

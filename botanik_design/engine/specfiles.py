@@ -34,6 +34,7 @@ from botanik_design.spec.bundled import schema
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import load_tileset, load_variant
 from botanik_design.spec.validate import Diagnostic, read_checked
+from botanik_design.spec.yamlread import read_yaml
 
 #: Document kinds in the order their marker keys decide the kind (a record also
 #: names a ``variant`` and a ``tileset``; a variant names a ``tileset``).
@@ -192,32 +193,21 @@ def parse_doc(text: str, name: str, kind: str, folder: Path | None) -> dict[str,
 
 
 class Locator:
-    """Line and column (1-based) of values in a YAML text, by JSON-pointer-like path."""
+    """Line and column (1-based) of values in a YAML text, by JSON-pointer-like path.
+
+    Positions come from the validator's reader
+    (:func:`botanik_design.spec.yamlread.read_yaml`), so they are the ones
+    ``validate`` reports and an editor shows (U+2028 is no line break).
+    """
 
     def __init__(self, text: str | None) -> None:
-        self._root: yaml.Node | None = None
+        self._values: dict[tuple[str | int, ...], tuple[int, int]] = {}
         if text:
-            try:
-                self._root = yaml.compose(text, Loader=yaml.SafeLoader)
-            except (yaml.YAMLError, ValueError, RecursionError):
-                self._root = None
+            self._values = dict(read_yaml(text, "").positions.values)
 
     def at(self, *path: str | int) -> tuple[int | None, int | None]:
         """``(line, column)`` of the value at ``path`` (``(None, None)`` when unknown)."""
-        node = self._root
-        for part in path:
-            if isinstance(node, yaml.MappingNode) and isinstance(part, str):
-                node = next((v for k, v in node.value
-                             if isinstance(k, yaml.ScalarNode) and k.value == part), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-                node = node.value[part] if 0 <= part < len(node.value) else None
-            else:
-                node = None
-            if node is None:
-                return None, None
-        if node is None:
-            return None, None
-        return node.start_mark.line + 1, node.start_mark.column + 1
+        return self._values.get(tuple(path), (None, None))
 
 
 def resolve_rules(data: dict[str, Any], name: str, folder: Path | None,

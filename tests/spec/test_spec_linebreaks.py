@@ -9,6 +9,7 @@ and vertical tab are refused where they stand (issue 8, item 2).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -94,3 +95,24 @@ def test_a_syntax_error_at_the_end_of_the_file_is_on_its_last_line() -> None:
         assert d.rule == "yaml-syntax" and d.line is not None
         lines = re.split(r"\r\n|\r|\n", text)
         assert 1 <= d.line <= len(lines) - (lines[-1] == "")
+
+
+@pytest.mark.parametrize("char", UNICODE_BREAKS)
+def test_replay_and_validate_place_an_illegal_action_alike(
+        char: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay`` (the engine's locator) and ``validate`` give the editor's line."""
+    from botanik_design.cli import main
+
+    source = Path(__file__).resolve().parents[2] / "examples" / "records" / "mecha-swap.yaml"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("record: mecha-botanist swap and no target",
+                        f"record: \"a{char}b\"  # c{char}d")
+    text = text.replace("  - pick arrival#1 yellow-mecha -> middle 1", "  - 999999")
+    path = tmp_path / "r.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    want = editor_pos(text, text.index("999999"))
+    assert main(["validate", str(path)]) == 1
+    assert f"r.yaml:{want[0]}:{want[1]}: error:" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr()
+    assert f"r.yaml:{want[0]}:" in out.out + out.err

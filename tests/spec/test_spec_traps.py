@@ -28,6 +28,8 @@ SPECS = {
     "sweep": ROOT / "examples" / "sweeps" / "registre-3-bonus.yaml",
     "pieceset": ROOT / "piecesets" / "hive-full.yaml",
     "hive-variant": ROOT / "spec" / "variants" / "hive-tournament.yaml",
+    "hive-record": ROOT / "examples" / "hive" / "short-win.yaml",
+    "hive-position": ROOT / "examples" / "hive" / "queen-in-danger.yaml",
 }
 #: Trap value -> the rule that must flag it.
 TRAPS = {

@@ -95,6 +95,11 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
 
+    from botanik_design.tui.hive.launch import run_hive, wants_hive
+
+    if wants_hive(args.variant, args.load):
+        return run_hive(args)
+
     from botanik_design.engine import RecordError
     from botanik_design.spec import SpecError
     from botanik_design.tui.play.controller import Controller, load_rules

@@ -1,0 +1,1 @@
+"""Play Hive in the terminal: ``botanik-design play --variant hive-tournament``."""

@@ -24,9 +24,9 @@ from botanik_design.tui.hive.session import HiveSession
 SHORT_WIN = ["wS1", "bG1 wS1\\", "wA1 -wS1", "bS1 bG1\\", "wQ /wA1", "bQ -bS1", "wS2 -wA1",
              "bA1 bS1\\", "wA2 -wS2", "bA1 /bQ", "wA2 /bA1", "bG2 bA1-", "wQ -bG1",
              "bB1 bS1/", "wA2 -bQ"]
-#: A White beetle climbs onto Black's Queen at move 7 (and onto the beetle, a stack of 3).
+#: Beetles climb: bB1 onto bQ, wB1 onto wS1, bB1 onto bS1, then wB1 onto bB1 (a stack of 3).
 BEETLE = ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wB1 \\wQ", "bB1 bQ/", "wB1 wQ/",
-          "bB1 bQ", "wB1 wS1"]
+          "bB1 bQ", "wB1 wS1", "bB1 bS1", "wB1 bB1"]
 
 
 def sync(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -22,7 +22,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from botanik_design.games.base import IllegalActionError
-from botanik_design.games.hive.coords import unpack
+from botanik_design.games.hive.board import PASS, encode
+from botanik_design.games.hive.coords import pack, unpack
 from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.tui.hive.render import View, cell_at, cell_xy, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession
@@ -234,8 +235,9 @@ class HiveApp(App[None]):
         if not self.targets:
             return ""
         cell = self.targets[self.target_index]
-        return (f"{name}: destination {self.target_index + 1}/{len(self.targets)} at "
-                f"{unpack(cell)} · arrows cycle, enter plays, escape drops")
+        move = s.state.action_to_string(encode(self.selected, cell))
+        return (f"{name}: destination {self.target_index + 1}/{len(self.targets)} ({move}) "
+                "· arrows cycle, enter plays, escape drops")
 
     def say(self, message: str, warn: bool = False) -> None:
         self.message, self.warn = message, warn
@@ -362,8 +364,6 @@ class HiveApp(App[None]):
         if view.cursor is None:
             view.cursor = next(iter(sorted(board.stacks)), 0)
         q, r = unpack(view.cursor)
-        from botanik_design.games.hive.coords import pack
-
         if dy == 0:
             view.cursor = pack(q + dx, r)
         else:  # up/down: the neighbour row's cell nearest the cursor's column
@@ -397,8 +397,6 @@ class HiveApp(App[None]):
             self.say(f"you cannot pass: pass is allowed only when nothing else is legal "
                      f"({n} legal moves)", warn=True)
             return
-        from botanik_design.games.hive.board import PASS
-
         self.play(s.play(PASS))
 
     def action_prompt(self) -> None:

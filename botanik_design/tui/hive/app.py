@@ -25,6 +25,7 @@ from botanik_design.games.base import IllegalActionError
 from botanik_design.games.hive.board import PASS, encode
 from botanik_design.games.hive.coords import pack, unpack
 from botanik_design.games.hive.pieces import COLOUR_NAME
+from botanik_design.model.words import plural
 from botanik_design.tui.hive.render import View, cell_at, cell_xy, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession
 from botanik_design.tui.widgets.help import KeysHelpScreen
@@ -125,7 +126,7 @@ class EndScreen(ModalScreen[str]):
     def __init__(self, outcome: str, moves: int) -> None:
         super().__init__()
         self._text = Text.assemble(("Game over\n\n", "bold"), (outcome + "\n", "bold"),
-                                   f"after {moves} moves\n\n",
+                                   f"after {plural(moves, 'move')}\n\n",
                                    ("u undo · escape look at the board · q quit", "dim"))
 
     def compose(self) -> ComposeResult:
@@ -395,7 +396,7 @@ class HiveApp(App[None]):
         if not s.only_pass():
             n = len(s.state.legal_actions())
             self.say(f"you cannot pass: pass is allowed only when nothing else is legal "
-                     f"({n} legal moves)", warn=True)
+                     f"({plural(n, 'legal move')})", warn=True)
             return
         self.play(s.play(PASS))
 
@@ -432,7 +433,7 @@ class HiveApp(App[None]):
         n = self.session.undo()
         self.selected, self.targets = None, []
         self.end_shown = False
-        self.message, self.warn = (f"undid {n} move(s)" if n else "nothing to undo"), False
+        self.message, self.warn = (f"undid {plural(n, 'move')}" if n else "nothing to undo"), False
         self.after_change()
 
     def after_change(self) -> None:

@@ -41,6 +41,7 @@ def wants_hive(variant: str | None, load: Path | None) -> bool:
 
 def run_hive(args: argparse.Namespace) -> int:
     """Play Hive with the ``play`` arguments (``--tileset`` and ``--setup`` do not apply)."""
+    from botanik_design.model.words import plural
     from botanik_design.spec import SpecError
     from botanik_design.tui.hive.session import HiveSession, RecordLoadError
 
@@ -75,6 +76,6 @@ def run_hive(args: argparse.Namespace) -> int:
     app.run()
     s = app.session
     where = f"; record: {args.record}" if args.record is not None else ""
-    state = s.outcome() if s.is_over() else f"stopped after {len(s.state.history())} moves"
+    state = s.outcome() if s.is_over() else f"stopped after {plural(len(s.state.history()), 'move')}"
     print(f"Hive: {state}{where}")
     return 0

@@ -76,6 +76,7 @@ def run_hive(args: argparse.Namespace) -> int:
     app.run()
     s = app.session
     where = f"; record: {args.record}" if args.record is not None else ""
-    state = s.outcome() if s.is_over() else f"stopped after {plural(len(s.state.history()), 'move')}"
+    played = plural(len(s.state.history()), "move")
+    state = s.outcome() if s.is_over() else f"stopped after {played}"
     print(f"Hive: {state}{where}")
     return 0

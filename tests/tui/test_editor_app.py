@@ -155,7 +155,9 @@ def test_add_and_duplicate(botanik: Path) -> None:
         await pilot.press("d")
         assert app.selected == i + 1 and app.doc.face(i + 1).id == "black-tee-copy"
         await pilot.press("a")
-        assert app.selected == i + 2 and app.doc.face(i + 2).id == "black-new"
+        # a new tile of the selected tile's type (the copy is a tee)
+        assert app.selected == i + 2 and app.doc.face(i + 2).id == "black-tee-2"
+        assert app.doc.face(i + 2).type == "tee" and app.doc.face(i + 2).copies == 1
         assert len(app.doc) == n + 2
         assert app._main.query_one("#tiles", DataTable).row_count == n + 2
 
@@ -373,11 +375,11 @@ def test_deleting_the_last_tile_then_adding_one(tmp_path: Path) -> None:
         assert "no tile selected" in status(app)
         await pilot.press("a")
         assert len(app.doc) == 1 and app.selected == 0
-        assert app.doc.face(0).id == "red-new"
+        assert app.doc.face(0).id == "red-straight"  # no tile to copy the type of
         await pilot.press("ctrl+s")
 
     drive(path, script)
-    assert "- {id: red-new, colour: red, type: straight" in path.read_text(encoding="utf-8")
+    assert "- {id: red-straight, colour: red, type: straight" in path.read_text(encoding="utf-8")
 
 
 def test_a_broken_file_still_opens_and_lists_its_problems(tmp_path: Path) -> None:

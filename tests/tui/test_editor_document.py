@@ -146,10 +146,32 @@ def test_add_and_duplicate_make_unique_ids_in_flow_style(botanik: Path) -> None:
     k = doc.duplicate(i)
     assert doc.face(k).id == "blue-tee-copy-2"
     n = doc.add_tile(k)
-    assert doc.face(n).id == "blue-new" and doc.face(n).colour == "blue"
-    assert "  - {id: blue-new, colour: blue, type: straight, kind: pipe, exits: [N, S], " \
+    assert doc.face(n).id == "blue-tee-2" and doc.face(n).colour == "blue"
+    assert "  - {id: blue-tee-2, colour: blue, type: tee, kind: pipe, exits: [N, E, S], " \
            "copies: 1}\n" in doc.text
     assert doc.validate() == []
+
+
+@pytest.mark.parametrize(("line", "added"), [
+    ("{id: a, colour: red, type: straight, kind: pipe, exits: [E, W], copies: 2}",
+     "{id: red-straight, colour: red, type: straight, kind: pipe, exits: [E, W], copies: 1}"),
+    ("{id: a, colour: red, type: corner, kind: pipe, exits: [S, W], flowers: 1, copies: 1}",
+     "{id: red-corner, colour: red, type: corner, kind: pipe, exits: [S, W], copies: 1}"),
+    ("{id: a, colour: red, type: mecha, kind: mecha, exits: [], copies: 1, label: robot}",
+     "{id: red-mecha, colour: red, type: mecha, kind: mecha, exits: [], copies: 1}"),
+    ("{id: a, type: source, kind: source, exits: [N, E, S, W], copies: 2}",
+     "{id: tile-source, type: source, kind: source, exits: [N, E, S, W], copies: 1}"),
+])
+def test_a_new_tile_copies_the_type_and_exits_of_the_selected_one(
+    tmp_path: Path, line: str, added: str
+) -> None:
+    """Issue 8 item 13: ``a`` added a north-south straight even in a set whose
+    straights run east-west."""
+    text = ('tileset: t\npalette:\n  - {name: red, symbol: R, display: "#d1383d"}\n'
+            f"tiles:\n  - {line}\n")
+    doc = TilesetDocument(tmp_path / "t.yaml", text)
+    assert doc.add_tile(0) == 1
+    assert doc.text == text + f"  - {added}\n"
 
 
 def test_field_typing_coalesces_into_one_undo_step(botanik: Path) -> None:
@@ -275,12 +297,10 @@ def test_windows_line_endings_are_kept(tmp_path: Path) -> None:
     assert saved.replace("copies: 5}", "copies: 2}", 1) == text
 
 
-def test_fallback_checks_when_the_validator_is_missing(
-    botanik: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from botanik_design.tui.editor import document
+def test_problems_come_from_the_project_validator_with_their_tiles(botanik: Path) -> None:
+    """The editor has no checks of its own: the rule ids are the validator's."""
+    from botanik_design.spec.validate import validate_text
 
-    monkeypatch.setattr(document, "_validator", lambda: None)
     doc = TilesetDocument.open(botanik)
     assert doc.validate() == []
     i = doc.index_of("red-corner")
@@ -291,7 +311,8 @@ def test_fallback_checks_when_the_validator_is_missing(
     doc.set_field(j + 1, "id", "red-tee")
     problems = doc.validate()
     rules = {p.rule for p in problems}
-    assert {"schema-minimum", "tileset-undeclared-colour", "tileset-duplicate-id"} <= rules
+    assert rules == {d.rule for d in validate_text(doc.text, doc.name, kind="tileset")}
+    assert {"schema-minimum", "sem-undeclared-colour", "sem-duplicate-id"} <= rules
     lines = doc.text.splitlines()
     for p in problems:
         assert p.line is not None and p.column is not None and p.tile is not None

@@ -15,17 +15,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from botanik_design.tui.editor import document
 from botanik_design.tui.editor.app import EditorApp
 from botanik_design.tui.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 SnapCompare = Callable[..., bool]
-
-
-@pytest.fixture(autouse=True)
-def fixed_checks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(document, "_validator", lambda: None)
 
 
 def editor(tmp_path: Path, name: str = "botanik.yaml") -> EditorApp:

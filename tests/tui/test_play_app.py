@@ -700,7 +700,7 @@ def test_after_a_resize_the_log_rewraps_and_the_machines_are_centred(
         log = b.query_one("#log")
         width = log.scrollable_content_region.width
         shown = [strip.text.rstrip() for strip in log.lines]  # type: ignore[attr-defined]
-        for line in b._log_lines:
+        for line in log.entries:  # type: ignore[attr-defined]
             if len(line.plain) <= width:  # a line that fits is on one row, whole
                 assert line.plain.rstrip() in shown
         for p in (0, 1):

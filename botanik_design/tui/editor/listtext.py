@@ -117,3 +117,52 @@ def restore_lost_comments(lines: list[str], root: CommentedMap, key: str) -> Non
                              None)
                 for ln in gap
             ]
+
+
+def keep_comment_gap(tiles: CommentedSeq, index: int, text: str, before: str) -> str:
+    """``text`` with the usual two spaces before the end-of-line comment of tile ``index``.
+
+    ruamel keeps such a comment at its old column (one space after the line
+    when the line grew past it).  When the line had two spaces before its
+    comment, or would now have one, the comment is moved to two spaces.
+    """
+    entry = tiles.ca.items.get(index)
+    token = entry[0] if entry else None
+    if token is None or not hasattr(token, "column") or not tiles[index].fa.flow_style():
+        return text
+    comment = str(token.value).split("\n", 1)[0]
+    ident = str(tiles[index].get("id") or "")
+    if not comment.startswith("#") or not ident:
+        return text
+
+    def gap_of(source: str) -> tuple[str, int] | None:
+        for line in source.splitlines():
+            if f"id: {ident}," in line and line.endswith(" " + comment):
+                code = line[: -len(comment)]
+                return line, len(code) - len(code.rstrip(" "))
+        return None
+
+    new = gap_of(text)
+    if new is None or new[1] == 2:
+        return text
+    old = gap_of(before)
+    if new[1] == 1 or (old is not None and old[1] == 2):
+        line, gap = new
+        token.column = len(line) - len(comment) - gap + 2
+        # what dumping again would give, without dumping a large file twice per edit
+        fixed = line[: len(line) - len(comment) - gap] + "  " + comment
+        lines = text.split("\n")
+        lines[lines.index(line)] = fixed
+        return "\n".join(lines)
+    return text
+
+
+def empty_list_line(lines: list[str], fresh: CommentedMap) -> list[str]:
+    """``lines`` with ``[]`` written after the ``tiles:`` key (its comment kept)."""
+    row, col = fresh.lc.key("tiles")
+    line = lines[row]
+    head = line[: col + len("tiles:")]
+    rest = line[len(head):]
+    comment = rest.strip()
+    lines[row] = head + " []" + (f"  {comment}" if comment.startswith("#") else "")
+    return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,11 +21,12 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓ PgUp PgDn", "move through the tiles (or click a row)"),
     ("tab shift+tab", "table → fields → problems; esc back to the table"),
     ("enter", "table: edit the tile's fields · problems: go to the tile"),
-    ("a / d", "add a tile after this one / duplicate this one"),
+    ("a / d", "add a tile of this one's type after it / duplicate this one"),
     ("x delete", "delete this tile (asks first)"),
     ("n e s w", "toggle the north / east / south / west pipe exit"),
     ("r", "rotate the exits a quarter turn clockwise"),
     ("+ -", "one copy more / one copy less"),
+    ("t", "the set: title, description, palette (add, rename, recolour)"),
     ("u ctrl+z", "undo · ctrl+y redo"),
     ("ctrl+s", "save (with errors too: the status bar warns)"),
     ("p", "picture of the set (as `show --image`): NAME-overview.svg beside the file"),
@@ -32,6 +34,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("? f1", "this help"),
     ("mouse", "rows, fields, exit buttons, preview sides, problems"),
 )
+
+#: The style sheet beside this module (absolute: subclasses elsewhere find it too).
+_STYLES = Path(__file__).with_name("screens.tcss")
 
 
 class HelpScreen(KeysHelpScreen):
@@ -49,16 +54,7 @@ class ChoiceScreen(ModalScreen[str]):
     ``choices`` are ``(id, label, key)``; ``escape`` dismisses with ``"cancel"``.
     """
 
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical {
-        width: 60; max-width: 100%; height: auto;
-        border: thick $warning; background: $panel; padding: 1 2;
-    }
-    ChoiceScreen #question { margin-bottom: 1; }
-    ChoiceScreen Horizontal { height: auto; align-horizontal: center; }
-    ChoiceScreen Button { margin: 0 1; }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "choose('cancel')", "Cancel")]
 
     def __init__(self, question: str, choices: list[tuple[str, str, str]],

@@ -3,6 +3,7 @@ file prompt, end-of-game summary."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -34,6 +35,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("q", "quit (asks again when a move is not in a file yet: not saved, or autosave failed)"),
 )
 
+#: The style sheet beside this module (absolute: subclasses elsewhere find it too).
+_STYLES = Path(__file__).with_name("screens.tcss")
+
 
 class HelpScreen(KeysHelpScreen):
     """The play app's keys, how to read a tile and the registry."""
@@ -56,14 +60,7 @@ class HelpScreen(KeysHelpScreen):
 class ActionListScreen(ModalScreen[int | None]):
     """Every legal action of the decision, as a list (enter plays, esc cancels)."""
 
-    DEFAULT_CSS = """
-    ActionListScreen { align: center middle; }
-    ActionListScreen > Vertical {
-        width: 76; max-width: 100%; height: auto; max-height: 90%;
-        border: round $accent; background: $panel;
-    }
-    ActionListScreen OptionList { height: auto; max-height: 18; }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, actions: list[tuple[int, str]]) -> None:
@@ -92,13 +89,7 @@ class ActionListScreen(ModalScreen[int | None]):
 class PathScreen(ModalScreen[str | None]):
     """Ask for a file name (enter accepts, esc cancels)."""
 
-    DEFAULT_CSS = """
-    PathScreen { align: center middle; }
-    PathScreen > Vertical {
-        width: 70; max-width: 100%; height: auto; border: round $accent;
-        background: $panel; padding: 0 1;
-    }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, value: str = "") -> None:
@@ -130,12 +121,7 @@ class SummaryScreen(Screen[str]):
     Dismisses with ``"back"`` (look at the board), ``"undo"``, ``"save"``, ``"new"`` or ``"quit"``.
     """
 
-    DEFAULT_CSS = """
-    SummaryScreen { layout: vertical; }
-    SummaryScreen #outcome { height: auto; padding: 0 1; background: $primary-background; }
-    SummaryScreen VerticalScroll { height: 1fr; padding: 0 1; }
-    SummaryScreen #keys { height: 1; padding: 0 1; background: $boost; }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "done('back')", "Board"),
         Binding("u", "done('undo')", "Undo"),

@@ -10,6 +10,7 @@ then runs the project's validator on the file and shows what it reports.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +22,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from botanik_design.model.words import plural
-from botanik_design.tui.play.controller import OPPONENTS, load_rules
+from botanik_design.tui.play.controller import OPPONENTS, Rules, load_rules
+
+#: The style sheet beside this module (absolute: subclasses elsewhere find it too).
+_STYLES = Path(__file__).with_name("setup.tcss")
 
 VARIANT_DEFAULT_TILESET = "(variant's)"
 
@@ -90,9 +94,10 @@ def variant_name(path: Path) -> str:
 
 def extends_ref(base: str, target: Path) -> str:
     """``base`` as the saved file's ``extends:``: a bundled name, or a path relative to it."""
-    from botanik_design.spec.refs import portable_ref
-
-    return portable_ref(base, "variant", target.resolve().parent)
+    path = Path(base)
+    if path.is_file():
+        return os.path.relpath(path.resolve(), target.resolve().parent)
+    return base
 
 
 def variant_yaml(target: Path, base: str, changed: dict[str, Any],
@@ -100,13 +105,13 @@ def variant_yaml(target: Path, base: str, changed: dict[str, Any],
     """The text of a variant file extending ``base`` with the ``changed`` options."""
     data: dict[str, Any] = {
         "variant": variant_name(target),
-        "title": f"{base} with {plural(len(changed), 'option')} changed",
+        "title": f"{base} with {len(changed)} option(s) changed",
         "extends": extends_ref(base, target),
     }
     if tileset:
-        from botanik_design.spec.refs import portable_ref
-
-        data["tileset"] = portable_ref(tileset, "tileset", target.resolve().parent)
+        ts = Path(tileset)
+        data["tileset"] = (os.path.relpath(ts.resolve(), target.resolve().parent)
+                           if ts.is_file() else tileset)
     if changed:
         data["options"] = changed
     head = f"# Saved by botanik-design play: the variant {base} with adjusted options.\n"
@@ -130,34 +135,26 @@ def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
 class SetupScreen(Screen[None]):
     """Choose the variant, tile set, opponent and seed; adjust options; save or play."""
 
-    DEFAULT_CSS = """
-    SetupScreen { layout: vertical; }
-    SetupScreen #title { height: 1; background: $primary-background; padding: 0 1; }
-    SetupScreen #form { height: 1fr; padding: 0 1; }
-    SetupScreen .row { height: 1; }
-    SetupScreen .row Label { width: 30; color: $text; }
-    SetupScreen .row Label.changed { color: #ffd75f; text-style: bold; }
-    SetupScreen .row Select { width: 1fr; max-width: 40; }
-    SetupScreen .row Input { width: 1fr; max-width: 40; }
-    SetupScreen .row Input.-invalid { background: $error 40%; }
-    SetupScreen .row .field-error { width: auto; color: #ff8787; text-style: bold;
-                                    padding: 0 0 0 1; }
-    SetupScreen Input > .input--placeholder { color: #6c6c6c; text-style: italic; }
-    SetupScreen #bar Label { width: auto; padding: 0 1 0 0; }
-    SetupScreen #problems.warn { background: $warning 30%; }
-    SetupScreen .desc { color: #9a9a9a; padding: 0 0 0 2; margin: 0 0 1 0; }
-    SetupScreen .head { text-style: bold; margin: 1 0 0 0; }
-    SetupScreen #bar { height: 1; }
-    SetupScreen #bar Input { width: 1fr; }
-    SetupScreen #bar Button { margin: 0 0 0 1; }
-    SetupScreen #problems { height: auto; max-height: 8; padding: 0 1; background: $boost; }
-    SetupScreen #problems.error { background: $error 40%; }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "play", "Play"),
         Binding("ctrl+s", "save", "Save as"),
         Binding("escape", "leave", "Back/quit"),
     ]
+
+    class Start(Message):
+        """Play a game with ``rules``, ``seed`` and ``opponent`` (the app opens it)."""
+
+        def __init__(self, rules: Rules, seed: int, opponent: str) -> None:
+            super().__init__()
+            self.rules, self.seed, self.opponent = rules, seed, opponent
+
+    class Leave(Message):
+        """Leave the form: back to the game when there is one, else quit."""
+
+        def __init__(self, form: SetupScreen) -> None:
+            super().__init__()
+            self.form = form
 
     def __init__(self, variant_ref: str = "standard", tileset_ref: str | None = None,
                  opponent: str = "greedy", seed: int | None = None) -> None:
@@ -380,11 +377,11 @@ class SetupScreen(Screen[None]):
                            error=True)
             return False
         if warnings:
-            self._problems([f"saved {target} ({plural(len(changed), 'option')} changed); "
-                            "`botanik-design validate` accepts it with "
-                            f"{plural(len(warnings), 'warning')}:", *warnings], warn=True)
+            self._problems([f"saved {target} ({len(changed)} option(s) changed); `botanik-design "
+                            f"validate` accepts it with {len(warnings)} warning"
+                            f"{'s' if len(warnings) != 1 else ''}:", *warnings], warn=True)
         else:
-            self._problems([f"saved {target} ({plural(len(changed), 'option')} changed); "
+            self._problems([f"saved {target} ({len(changed)} option(s) changed); "
                             "`botanik-design validate` accepts it"])
         return True
 
@@ -402,7 +399,6 @@ class SetupScreen(Screen[None]):
 
     def action_play(self) -> None:
         from botanik_design.spec.errors import SpecError
-        from botanik_design.tui.play.app import PlayApp
 
         changed, problems = self.changed()
         seed_text = self.query_one("#seed", Input).value.strip()
@@ -427,15 +423,8 @@ class SetupScreen(Screen[None]):
             self._problems([str(exc), *extra], error=True)
             return
         opponent = self.query_one("#opponent", Select).value
-        app = self.app
-        assert isinstance(app, PlayApp)
-        app.start_game(rules, seed, opponent if isinstance(opponent, str) else "greedy")
+        self.post_message(self.Start(rules, seed,
+                                     opponent if isinstance(opponent, str) else "greedy"))
 
     def action_leave(self) -> None:
-        from botanik_design.tui.play.app import PlayApp
-
-        app = self.app
-        if isinstance(app, PlayApp) and app.board is not None:
-            self.dismiss(None)
-        else:
-            app.exit()
+        self.post_message(self.Leave(self))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -18,6 +19,9 @@ TILE_LEGEND = (
     "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, S Source ◎)"
 )
 
+#: The style sheet beside this module (absolute: subclasses elsewhere find it too).
+_STYLES = Path(__file__).with_name("help.tcss")
+
 
 class KeysHelpScreen(ModalScreen[None]):
     """``title`` in bold, then ``keys`` as ``(keys, what they do)`` rows, then ``legend``.
@@ -25,13 +29,7 @@ class KeysHelpScreen(ModalScreen[None]):
     Closed by esc, q, ?, f1, enter or a click.
     """
 
-    DEFAULT_CSS = """
-    KeysHelpScreen { align: center middle; }
-    KeysHelpScreen > VerticalScroll {
-        width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; background: $panel; padding: 0 1;
-    }
-    """
+    CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1,enter", "close", "Close", show=True),
     ]

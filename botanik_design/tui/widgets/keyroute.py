@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual._dispatch_key import dispatch_key
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Input
@@ -56,3 +57,17 @@ class RoutedInput(Input):
             _pass(event, focused)
             return
         await super()._on_key(event)
+
+
+class KeyRoutingMixin:
+    """For an :class:`App`: keys that went past the focused text field reach it
+    (:func:`pass_printable_to_field`)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        app = self
+        assert isinstance(app, App)
+        event.prevent_default()  # replaces App._on_key (it would run the bindings again)
+        if not pass_printable_to_field(app, event) and not await app._check_bindings(
+            event.key
+        ):
+            await dispatch_key(app, event)

@@ -1,0 +1,169 @@
+"""The editor's one-line bars and lists: title, status, counts, problems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from botanik_design.tui.editor.document import TYPES, Problem, TilesetDocument
+from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, valid_display
+
+
+class StatusBar(Static):
+    """The last message, coloured by its level (``info``, ``warn``, ``error``)."""
+
+    message: reactive[str] = reactive("", init=False)
+    level: reactive[str] = reactive("info", init=False)
+
+    def say(self, message: str, level: str = "info") -> None:
+        self.message, self.level = message, level
+        self.update(Text(message))
+
+    def watch_level(self, level: str) -> None:
+        self.set_class(level == "warn", "warn")
+        self.set_class(level == "error", "error")
+
+
+class TitleBar(Static):
+    """The file's name, whether it is modified, and the validation verdict."""
+
+    def show(self, doc: TilesetDocument, problems: list[Problem], *, checking: bool) -> None:
+        errors = sum(1 for p in problems if p.level == "error")
+        warnings = len(problems) - errors
+        text = Text()
+        text.append("botanik-design edit  ", style="bold")
+        text.append(doc.name)
+        if doc.modified:
+            text.append("  ● modified", style="bold yellow")
+        if checking:
+            text.append("  … checking", style="dim")
+        elif errors:
+            text.append(f"  ✗ {errors} error{'s' if errors != 1 else ''}", style="bold red")
+        elif warnings:
+            text.append(f"  ! {warnings} warning{'s' if warnings != 1 else ''}",
+                        style="bold yellow")
+        else:
+            text.append("  ✓ valid", style="bold green")
+        self.update(text)
+
+
+def _symbol(doc: TilesetDocument, name: str) -> tuple[str, str]:
+    colour = doc.palette().get(name)
+    sym = colour.symbol[:1] if colour else "?"
+    return sym, colour.display if colour and valid_display(colour.display) else "red"
+
+
+def counts_matrix(doc: TilesetDocument) -> Table:
+    """Copies per colour (rows) and type (columns), with totals."""
+    matrix = doc.count_matrix()
+    by_colour, by_type, total = doc.counts()
+    types = [t for t in TYPES if t != "source" and by_type.get(t)]
+    types += sorted(t for t in by_type if t not in TYPES and by_type[t])
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column("")
+    for t in types:
+        table.add_column(t, justify="right")
+    table.add_column("all", justify="right", style="bold")
+    for name, n in by_colour.items():
+        sym, style = _symbol(doc, name)
+        label = Text.assemble((sym, f"bold {style}"), f" {name}")
+        table.add_row(label, *(str(matrix.get((name, t), "")) for t in types), str(n))
+    sources = by_type.get("source", 0)
+    table.add_row(Text("all", style="bold"), *(str(by_type[t]) for t in types),
+                  f"{total} + {sources} Source{'s' if sources != 1 else ''}", style="bold")
+    return table
+
+
+def counts_line(doc: TilesetDocument) -> Text:
+    """Copies per colour and per type letter, and the machine-tile total, on one line."""
+    by_colour, by_type, total = doc.counts()
+    text = Text()
+    for name, n in by_colour.items():
+        sym, style = _symbol(doc, name)
+        text.append(sym, style=f"bold {style}")
+        text.append(f"{n} ")
+    text.append("│ ", style="dim")
+    for t in TYPES:
+        if by_type.get(t):
+            text.append(TYPE_LETTERS[t], style="bold")
+            text.append(f"{by_type[t]} ")
+    other = sum(n for t, n in by_type.items() if t not in TYPES)
+    if other:
+        text.append(f"?{other} ", style="bold red")
+    text.append("│ ", style="dim")
+    text.append(f"{total} machine tiles", style="bold")
+    return text
+
+
+class CountsBar(Static):
+    """Counts of the physical tiles: one line, or a colour × type table when large."""
+
+    def show(self, doc: TilesetDocument, *, large: bool) -> None:
+        self.update(counts_matrix(doc) if large else counts_line(doc))
+
+
+class ProblemList(OptionList):
+    """The diagnostics of the document; posts :class:`Highlighted` and :class:`Chosen`."""
+
+    class Highlighted(Message):
+        """The user moved onto ``problem`` in the list."""
+
+        def __init__(self, problem: Problem) -> None:
+            super().__init__()
+            self.problem = problem
+
+    class Chosen(Message):
+        """The user chose ``problem`` (enter or a click): go to its tile."""
+
+        def __init__(self, problem: Problem) -> None:
+            super().__init__()
+            self.problem = problem
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems: list[Problem] = []
+
+    def show(self, problems: list[Problem], doc: TilesetDocument) -> None:
+        self.problems = problems
+        self.clear_options()
+        if not problems:
+            self.add_option(Option(Text("✓ no problems found", style="green"), id="none",
+                                   disabled=True))
+        for n, p in enumerate(problems):
+            line = Text()
+            line.append(f"{p.location:>7} ", style="bold")
+            line.append(p.level, style="bold red" if p.level == "error" else "bold yellow")
+            where = doc.face(p.tile).id if p.tile is not None and p.tile < len(doc) else ""
+            if where:
+                line.append(f" [{where}]", style="cyan")
+            line.append(f" {p.message}")
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            self.add_option(Option(line, id=f"p{n}"))
+
+    def _problem(self, option: Option) -> Problem | None:
+        option_id = option.id or ""
+        if option_id.startswith("p"):
+            return self.problems[int(option_id[1:])]
+        return None
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        problem = self._problem(event.option)
+        if problem is not None and self.has_focus:
+            self.post_message(self.Highlighted(problem))
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        problem = self._problem(event.option)
+        if problem is not None:
+            self.post_message(self.Chosen(problem))

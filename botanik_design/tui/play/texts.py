@@ -1,0 +1,119 @@
+"""The board screen's texts: status line, prompt, live scores."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from botanik_design.tui.play import render as R
+from botanik_design.tui.play.choice import Choice
+from botanik_design.tui.play.controller import Controller
+
+#: The smallest terminal that shows everything (columns, rows).
+MIN_SIZE = (80, 24)
+
+
+def scores_text(ctl: Controller) -> Text:
+    """Both live breakdowns, compact (shown at large sizes)."""
+    out = Text()
+    for ps in ctl.scores().players:
+        p = ps.player
+        out.append(f"{ctl.label(p)}: {ps.total}\n", style="bold")
+        out.append(f" groups {ps.group_points}\n")
+        for g in ps.groups:
+            if g.size > 1 or g.points:
+                out.append(f"  {g.colour} ×{g.size}: {g.points}\n",
+                           style="" if g.points else "#8a8a8a")
+        out.append(f" flowers {ps.flower_points}\n")
+        for f in ps.flowers:
+            mark = "✓" if f.counted else "✗"
+            out.append(f"  {mark} {f.tile}: {f.points}\n",
+                       style="" if f.counted else "#8a8a8a")
+        if ps.mechas or ps.mecha_points or ctl.rules.variant.mecha_botanist == "wildcard":
+            out.append(f" mecha bonus {ps.mecha_points}\n")
+        if ps.removed:
+            out.append(f" {len(ps.removed)} tile(s) off the Source network\n",
+                       style="#d7875f")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def status_text(ctl: Controller, too_small: str, autosave_error: str) -> Text:
+    """The status line: round, pile, Meca pawn, who acts, warnings, the rules and seed."""
+    s = ctl.state
+    r = ctl.rules
+    head = f"round {s.round} · pile {s.pile_size()} · Meca P{s.meca_holder()}"
+    p = ctl.to_act()
+    if ctl.is_over():
+        head = f"round {s.round} · game over"
+    else:
+        head += f" · to act: {ctl.label(p)}"
+    changed = "*" if r.overrides else ""
+    tail = f" · {r.tileset.name}/{r.variant.name}{changed} · seed {ctl.seed}"
+    out = Text(head, style="bold")
+    if too_small:
+        out = Text(f"terminal {too_small}: enlarge it to {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                   "or more to see the move log and the machines · ",
+                   style="bold #ffffff on #875f00") + out
+    if autosave_error:
+        out.append(" · ✗ autosave failed", style="bold #ffffff on #af0000")
+    waiting = ctl.waiting_swaps()
+    if waiting:
+        out.append(" · then: " + ", ".join(f"{ctl.label(w)} swaps {t}" for w, t in waiting),
+                   style="bold #ffd75f")
+    return out + Text(tail, style="#8a8a8a")
+
+
+def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
+    """The two prompt lines: the decision (or ``message``) and the keys that apply."""
+    s = ctl.state
+    d = ctl.pending()
+    keys = "a list · u undo · ? help"
+    if message:
+        first = message
+    elif d is None:
+        first = "Game over: " + ctl.outcome()
+        keys = "enter summary · u undo · ctrl+s save · q quit"
+    elif not ctl.human_to_act():
+        first = f"{ctl.label(d.player)} is thinking ({d.kind})…"
+        keys = "u undo · ? help · q quit"
+    elif d.kind == "pick":
+        who = ctl.label(d.player)
+        tiles = s.arrival_tiles()
+        name = s.tile(tiles[choice.sel]).id if choice.sel < len(tiles) else "?"
+        if ctl.discards():
+            first = (f"{who}: no legal registry move; discard a tile: "
+                     f"{choice.sel + 1} {name}")
+            keys = "↑↓/1-9 tile · enter discard · " + keys
+        else:
+            dests = choice.dests(ctl)
+            if dests:
+                dd = dests[choice.dest % len(dests)]
+                where = (f"mid {dd.column + 1}" if dd.middle
+                         else f"own slot {dd.column + 1}")
+                n, total = len(dests), len(ctl.state.legal_actions())
+                first = (f"{who} picks: {choice.sel + 1} {name} → {where} ({n} destination"
+                         f"{'s' if n != 1 else ''} for this tile · {total} moves)")
+            else:
+                first = f"{who} picks: {choice.sel + 1} {name} has no legal destination"
+            keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
+            if choice.prefix:
+                keys = f"{'own slot' if choice.prefix == 's' else 'middle'} of column 1-9? · " \
+                    + keys
+    elif d.kind == "place":
+        cells = ctl.placements()
+        rots = cells.get(choice.cursor, [])
+        r = rots[choice.rot % len(rots)][0] if rots else 0
+        first = (f"{ctl.label(d.player)} places {d.tile_id} at "
+                 f"{choice.cursor} r{r} ({len(rots)} rot. here, "
+                 f"{R.placements_summary(cells)})")
+        keys = "arrows cell · r rotate · enter place · " + keys
+    else:
+        swaps = ctl.swaps()
+        top = s.middle_stacks()[choice.col][-1]
+        first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
+                 f"{choice.col + 1} (takes {s.tile(top).id}); {len(swaps)} "
+                 f"stack{'s' if len(swaps) != 1 else ''}")
+        keys = "←→/1-9 stack · enter swap · " + keys
+    # one line each, cut with an ellipsis: the key hints must stay on screen
+    return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")

@@ -1,17 +1,22 @@
-"""Keys typed before a focus change reach the newly focused widget.
+"""Keys typed fast reach the text field in the order they were typed.
 
 Textual hands every queued key to the widget focused when the app reads it, and
-runs bindings (``enter`` on the table, ``escape`` in a field) only when the key
-comes back up to the app.  Keys typed fast after ``enter`` (which moves into a
-field) are therefore already on their way through the table, and keys typed after
-``escape`` through the field.  Here a key reaching the wrong widget is passed,
-in order, to the widget that has the focus now (issue 8 item 11: fast typing
-after emptying a field garbled it).
+runs bindings (``enter`` on the table, ``backspace`` or ``end`` in a field) only
+when the key comes back up to the app, while a field inserts printable keys at
+once.  When keys queue up (a busy machine, a fast typist), two things went wrong
+(issue 8 item 11):
+
+* keys typed right after ``enter`` (which moves into a field) were already on
+  their way through the table: the printable ones were lost;
+* a field inserted the characters before the app got round to the backspaces
+  typed before them: ``yyelow-long``.
+
+Here a :class:`RoutedInput` runs its own editing bindings itself, in order with
+the characters, and an app with :class:`KeyRoutingMixin` hands a key that went
+past the focused field (it never saw it) to that field, in order.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from textual import events
 from textual._dispatch_key import dispatch_key
@@ -20,11 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 _PASSED = "_botanik_passed"
-
-
-def _passed(event: events.Key) -> bool:
-    """True for a key handed on once already (never handed on again)."""
-    return bool(getattr(event, _PASSED, False))
+_SEEN = "_botanik_seen_by_field"
 
 
 def _pass(event: events.Key, to: Widget) -> None:
@@ -36,38 +37,38 @@ def _pass(event: events.Key, to: Widget) -> None:
     to.post_message(again)
 
 
-def pass_printable_to_field(app: App[Any], event: events.Key) -> bool:
-    """Call for a key that came back up to the app, before its bindings: a text field
-    stops every printable key it gets, so a printable key here while a field has the
-    focus went past it (read before the focus moved there) and is typed into it.
-    Returns True when the key was passed on."""
-    focused = app.focused
-    if _passed(event) or not isinstance(focused, Input) or not event.is_printable:
-        return False
-    _pass(event, focused)
-    return True
-
-
 class RoutedInput(Input):
-    """An :class:`Input` that passes on keys it receives after losing the focus."""
+    """An :class:`Input` that keeps fast keys in order (see the module's docstring)."""
 
     async def _on_key(self, event: events.Key) -> None:
+        setattr(event, _SEEN, True)
         focused = self.screen.focused
-        if focused is not None and focused is not self and not _passed(event):
-            _pass(event, focused)
+        if focused is not None and focused is not self and not getattr(event, _PASSED, False):
+            _pass(event, focused)  # typed after the focus left (e.g. escape)
+            return
+        bindings = self._bindings.key_to_bindings.get(event.key, [])
+        if bindings and not bindings[0].priority:
+            # the field's own editing key: now, in order with the characters
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
             return
         await super()._on_key(event)
 
 
 class KeyRoutingMixin:
-    """For an :class:`App`: keys that went past the focused text field reach it
-    (:func:`pass_printable_to_field`)."""
+    """For an :class:`App`: a key that went past the focused :class:`RoutedInput` (it
+    was read before the focus moved there) is handed to it, in order."""
 
     async def _on_key(self, event: events.Key) -> None:
         app = self
         assert isinstance(app, App)
         event.prevent_default()  # replaces App._on_key (it would run the bindings again)
-        if not pass_printable_to_field(app, event) and not await app._check_bindings(
-            event.key
-        ):
+        focused = app.focused
+        if isinstance(focused, RoutedInput) and not getattr(event, _SEEN, False) \
+                and not getattr(event, _PASSED, False):
+            _pass(event, focused)
+            return
+        if not await app._check_bindings(event.key):
             await dispatch_key(app, event)
+

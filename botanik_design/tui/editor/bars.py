@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import TYPES, Problem, TilesetDocument
 from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, valid_display
 
@@ -45,9 +46,9 @@ class TitleBar(Static):
         if checking:
             text.append("  … checking", style="dim")
         elif errors:
-            text.append(f"  ✗ {errors} error{'s' if errors != 1 else ''}", style="bold red")
+            text.append(f"  ✗ {plural(errors, 'error')}", style="bold red")
         elif warnings:
-            text.append(f"  ! {warnings} warning{'s' if warnings != 1 else ''}",
+            text.append(f"  ! {plural(warnings, 'warning')}",
                         style="bold yellow")
         else:
             text.append("  ✓ valid", style="bold green")
@@ -77,7 +78,7 @@ def counts_matrix(doc: TilesetDocument) -> Table:
         table.add_row(label, *(str(matrix.get((name, t), "")) for t in types), str(n))
     sources = by_type.get("source", 0)
     table.add_row(Text("all", style="bold"), *(str(by_type[t]) for t in types),
-                  f"{total} + {sources} Source{'s' if sources != 1 else ''}", style="bold")
+                  f"{total} + {plural(sources, 'Source')}", style="bold")
     return table
 
 

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Input, Label, Select, Static
 
+from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import KINDS, TYPES, Face, Problem, TilesetDocument
 from botanik_design.tui.widgets.keyroute import RoutedInput
 from botanik_design.tui.widgets.tile_view import (
@@ -64,7 +65,7 @@ def info_text(face: Face, problems: int) -> Text:
     lines.append(f"exits {face.exit_letters or 'none'}\n")
     lines.append(f"✿ {face.flowers}  × {face.copies if face.copies is not None else '?'}\n")
     if problems:
-        lines.append(f"✗ {problems} problem{'s' if problems != 1 else ''}", style="bold red")
+        lines.append(f"✗ {plural(problems, 'problem')}", style="bold red")
     return lines
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import Problem, TilesetDocument
 
 
@@ -27,7 +28,7 @@ class PictureActionMixin:
         self.run_validation()
         errors = sum(1 for p in self.problems if p.level == "error")
         if errors:
-            self.set_status(f"no picture: fix the {errors} error{'s' if errors != 1 else ''} "
+            self.set_status(f"no picture: fix the {plural(errors, 'error')} "
                             "first", "warn")
             return
         tileset = snapshot(self.doc.data)

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from rich.markup import escape
 
+from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import Problem, TilesetDocument
 from botanik_design.tui.editor.screens import ChoiceScreen, confirm_quit_screen
 
@@ -63,8 +64,8 @@ class SavingMixin:
         self.refresh_title()
         errors = sum(1 for p in self.problems if p.level == "error")
         if errors:
-            self.set_status(f"saved {self.doc.name} WITH {errors} error"
-                            f"{'s' if errors != 1 else ''}: it will not load until fixed "
+            self.set_status(f"saved {self.doc.name} WITH {plural(errors, 'error')}: "
+                            "it will not load until fixed "
                             "(see the list above)", "warn")
         else:
             self.set_status(f"saved {self.doc.name}")

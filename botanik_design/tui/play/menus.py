@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from botanik_design.engine import RecordError
+from botanik_design.model.words import plural
 from botanik_design.tui.play.controller import Controller
 from botanik_design.tui.play.host import GameHost
 from botanik_design.tui.play.screens import (
@@ -97,7 +98,7 @@ class BoardMenusMixin:
         except OSError as exc:
             self.say(f"cannot save {value}: {exc.strerror or exc}", warn=True)
             return
-        self.say(f"saved {value} ({len(self.ctl.state.history())} actions)")
+        self.say(f"saved {value} ({plural(len(self.ctl.state.history()), 'action')})")
 
     def action_load(self: _Board) -> None:
         self.app.push_screen(PathScreen("Load a record:", str(self.app_.record_path or "")),
@@ -111,7 +112,7 @@ class BoardMenusMixin:
         except (RecordError, OSError) as exc:
             self.say(f"cannot load {value}: {exc}", warn=True)
             return
-        self.app_.switch_game(ctl, f"loaded {value} ({len(ctl.state.history())} actions)")
+        self.app_.switch_game(ctl, f"loaded {value} ({plural(len(ctl.state.history()), 'action')})")
 
     def action_quit(self: _Board) -> None:
         """Quit; ask again when a human move would be lost (not saved, or autosave failed)."""

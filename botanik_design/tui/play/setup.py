@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from botanik_design.model.words import plural
 from botanik_design.tui.play.controller import OPPONENTS, Rules, load_rules
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
@@ -105,7 +106,7 @@ def variant_yaml(target: Path, base: str, changed: dict[str, Any],
     """The text of a variant file extending ``base`` with the ``changed`` options."""
     data: dict[str, Any] = {
         "variant": variant_name(target),
-        "title": f"{base} with {len(changed)} option(s) changed",
+        "title": f"{base} with {plural(len(changed), 'option')} changed",
         "extends": extends_ref(base, target),
     }
     if tileset:
@@ -377,11 +378,11 @@ class SetupScreen(Screen[None]):
                            error=True)
             return False
         if warnings:
-            self._problems([f"saved {target} ({len(changed)} option(s) changed); `botanik-design "
-                            f"validate` accepts it with {len(warnings)} warning"
-                            f"{'s' if len(warnings) != 1 else ''}:", *warnings], warn=True)
+            n_opts, n_warn = plural(len(changed), 'option'), plural(len(warnings), 'warning')
+            self._problems([f"saved {target} ({n_opts} changed); `botanik-design "
+                            f"validate` accepts it with {n_warn}:", *warnings], warn=True)
         else:
-            self._problems([f"saved {target} ({len(changed)} option(s) changed); "
+            self._problems([f"saved {target} ({plural(len(changed), 'option')} changed); "
                             "`botanik-design validate` accepts it"])
         return True
 

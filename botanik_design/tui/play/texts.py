@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from botanik_design.model.words import plural
 from botanik_design.tui.play import render as R
 from botanik_design.tui.play.choice import Choice
 from botanik_design.tui.play.controller import Controller
@@ -31,7 +32,7 @@ def scores_text(ctl: Controller) -> Text:
         if ps.mechas or ps.mecha_points or ctl.rules.variant.mecha_botanist == "wildcard":
             out.append(f" mecha bonus {ps.mecha_points}\n")
         if ps.removed:
-            out.append(f" {len(ps.removed)} tile(s) off the Source network\n",
+            out.append(f" {plural(len(ps.removed), 'tile')} off the Source network\n",
                        style="#d7875f")
         out.append("\n")
     out.rstrip()
@@ -92,8 +93,8 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
                 where = (f"mid {dd.column + 1}" if dd.middle
                          else f"own slot {dd.column + 1}")
                 n, total = len(dests), len(ctl.state.legal_actions())
-                first = (f"{who} picks: {choice.sel + 1} {name} → {where} ({n} destination"
-                         f"{'s' if n != 1 else ''} for this tile · {total} moves)")
+                first = (f"{who} picks: {choice.sel + 1} {name} → {where} "
+                         f"({plural(n, 'destination')} for this tile · {plural(total, 'move')})")
             else:
                 first = f"{who} picks: {choice.sel + 1} {name} has no legal destination"
             keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
@@ -112,8 +113,7 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
         swaps = ctl.swaps()
         top = s.middle_stacks()[choice.col][-1]
         first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
-                 f"{choice.col + 1} (takes {s.tile(top).id}); {len(swaps)} "
-                 f"stack{'s' if len(swaps) != 1 else ''}")
+                 f"{choice.col + 1} (takes {s.tile(top).id}); {plural(len(swaps), 'stack')}")
         keys = "←→/1-9 stack · enter swap · " + keys
     # one line each, cut with an ellipsis: the key hints must stay on screen
     return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")

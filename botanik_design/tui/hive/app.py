@@ -113,11 +113,6 @@ class HandPanel(Static):
 class EndScreen(ModalScreen[str]):
     """Who won and why; u undoes, q quits, escape looks at the board."""
 
-    DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    EndScreen > Static { width: 60; max-width: 100%; border: round $accent;
-                         background: $panel; padding: 1 2; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "done('undo')", "Undo"), Binding("q", "done('quit')", "Quit"),
         Binding("escape,enter", "done('look')", "Look at the board"),

@@ -10,7 +10,6 @@ then runs the project's validator on the file and shows what it reports.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,10 +94,9 @@ def variant_name(path: Path) -> str:
 
 def extends_ref(base: str, target: Path) -> str:
     """``base`` as the saved file's ``extends:``: a bundled name, or a path relative to it."""
-    path = Path(base)
-    if path.is_file():
-        return os.path.relpath(path.resolve(), target.resolve().parent)
-    return base
+    from botanik_design.spec.refs import portable_ref
+
+    return portable_ref(base, "variant", target.resolve().parent)
 
 
 def variant_yaml(target: Path, base: str, changed: dict[str, Any],
@@ -110,9 +108,9 @@ def variant_yaml(target: Path, base: str, changed: dict[str, Any],
         "extends": extends_ref(base, target),
     }
     if tileset:
-        ts = Path(tileset)
-        data["tileset"] = (os.path.relpath(ts.resolve(), target.resolve().parent)
-                           if ts.is_file() else tileset)
+        from botanik_design.spec.refs import portable_ref
+
+        data["tileset"] = portable_ref(tileset, "tileset", target.resolve().parent)
     if changed:
         data["options"] = changed
     head = f"# Saved by botanik-design play: the variant {base} with adjusted options.\n"

@@ -25,6 +25,7 @@ from botanik_design.games.base import IllegalActionError
 from botanik_design.games.hive.board import PASS, encode
 from botanik_design.games.hive.coords import pack, unpack
 from botanik_design.games.hive.pieces import COLOUR_NAME
+from botanik_design.model.rulespage import rules_page
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.render import View, cell_at, cell_xy, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession
@@ -41,7 +42,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo (back to your last turn)"),
     ("escape", "drop the selection"),
     ("shift+arrows / c", "scroll the board / centre it on the hive"),
-    ("?", "this help"),
+    ("? · tab", "this help · its rules tab: the rules of the variant being played"),
+    ("r", "the rules of this variant (the help's rules tab)"),
     ("q", "quit (the record, if any, is already saved)"),
 )
 
@@ -139,6 +141,7 @@ class HiveApp(App[None]):
     TITLE = "botanik-design play: Hive"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
+        Binding("r", "help('rules')", "Rules"),
         Binding("u", "undo", "Undo"),
         Binding("colon", "prompt", "MoveString"),
         Binding("p", "pass_turn", "Pass"),
@@ -501,5 +504,13 @@ class HiveApp(App[None]):
         self.message, self.warn = f"the bot played {move}", False
         self.after_change()
 
-    def action_help(self) -> None:
-        self.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND))
+    def action_help(self, start: str = "keys") -> None:
+        """The help screen: keys, and a tab with the rules of this game's variant."""
+        page = rules_page(self.session.game.variant)
+        self.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Over the help screen, tab and the arrows belong to it (keys/rules, scrolling)."""
+        if action in ("cycle", "arrow") and isinstance(self.screen, KeysHelpScreen):
+            return False
+        return True

@@ -91,7 +91,7 @@ def diagnostics_of(exc: SpecError, file: str) -> list[Diagnostic]:
 
 def exit_code_of(exc: SpecError) -> int:
     """The command's exit code for ``exc``: 2 for I/O problems, 1 otherwise."""
-    return int(getattr(exc, "exit_code", 1))
+    return exc.exit_code
 
 
 def detect_kind(data: object) -> str | None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.engine import actions as A
+from botanik_design.engine import events as E
 from botanik_design.engine.errors import IllegalActionError
 from botanik_design.engine.geometry import ORIGIN, decode_cell
 from botanik_design.engine.machine import Machine
@@ -50,8 +51,10 @@ from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
+    from botanik_design.engine.game import BotanikGame
     from botanik_design.engine.network import Placed
     from botanik_design.engine.scoring import GameScore
+    from botanik_design.games.base import Event
 
 #: ``current_player()`` once the game is over (OpenSpiel's value).
 TERMINAL = -4
@@ -125,7 +128,10 @@ class GameState:
         self.decision: Task | None = None
         self._legal: list[int] = []
         self._history: list[int] = []
-        self._log: list[tuple[int, str]] = []
+        #: raw event records (:mod:`.events`), built into typed events on demand
+        self._raw: list[E.Raw] = []
+        self._built: list[Event] = []
+        self._game: BotanikGame | None = None
         self._score: GameScore | None = None
         #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
         self._counts = [0, 0, 0, 0]
@@ -167,6 +173,8 @@ class GameState:
             tile = d[2]
             m = self.table.masks[tile][r]
             self.machines[d[1]].place(cell, tile, r, m, self.table.wild[tile])
+            x, y = decode_cell(cell)
+            self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
         else:
             self._apply_swap(d, action - A.SWAP_BASE)
@@ -194,7 +202,9 @@ class GameState:
         s.decision = self.decision
         s._legal = self._legal[:]
         s._history = self._history[:]
-        s._log = self._log[:]
+        s._raw = self._raw[:]
+        s._built = self._built[:]
+        s._game = self._game
         s._score = self._score
         s._counts = self._counts[:]
         return s
@@ -352,9 +362,43 @@ class GameState:
         """
         return list(zip(self.discarded, self.discard_why, strict=True))
 
+    def events(self, since: int = 0) -> list[Event]:
+        """Typed events (:mod:`botanik_design.engine.events`) of the actions at steps
+        ``>= since`` (0-based indices in :meth:`history`); ``since < 0`` adds the setup."""
+        built = self._built
+        if len(built) < len(self._raw):
+            built.extend(E.build(self._raw[len(built):]))
+        lo = bisect_left([e.step for e in built], since)
+        return built[lo:]
+
     def log(self) -> list[tuple[int, str]]:
-        """Events (releases, discards, ...) with the number of actions applied before them."""
-        return list(self._log)
+        """Event lines (releases, discards, ...) with the number of actions applied
+        before them: the text of golden playthroughs.  Read :meth:`events` instead."""
+        table = self.table
+        out = []
+        for e in self.events(-1):
+            text = E.describe(e, table)
+            if text is not None:
+                out.append((e.step + 1, text))
+        return out
+
+    def queued(self) -> list[Decision]:
+        """Placements and mecha-botanist swaps waiting after the current decision,
+        in the order they will be asked (release checks are not decisions)."""
+        out = []
+        for t in reversed(self.tasks):
+            if t[0] != _CHECK:
+                out.append(Decision(_KIND_NAMES[t[0]], t[1], t[2], self.table.name(t[2])))
+        return out
+
+    def get_game(self) -> BotanikGame:
+        """The :class:`~botanik_design.engine.game.BotanikGame` this state was dealt from
+        (built on first use for states made with :func:`new_game`)."""
+        if self._game is None:
+            from botanik_design.engine.game import BotanikGame
+
+            self._game = BotanikGame(self.table.tileset, self.variant)
+        return self._game
 
     def totals(self) -> list[int]:
         """Both players' current totals from the fast scorer (no breakdown)."""
@@ -425,12 +469,10 @@ class GameState:
     def _arrival_name(self, i: int) -> str:
         return self.table.name(self.arrival[i]) if 0 <= i < len(self.arrival) else "?"
 
-    def _discard(self, tiles: list[int], why: str) -> None:
+    def _discard(self, tiles: list[int], why: E.DiscardReason, player: int = -1) -> None:
         self.discarded.extend(tiles)
         self.discard_why.extend([why] * len(tiles))
-
-    def _note(self, text: str) -> None:
-        self._log.append((len(self._history), text))
+        self._raw.append((E.Discarded, len(self._history) - 1, player, tuple(tiles), why))
 
     def _start_round(self) -> None:
         v = self.variant
@@ -440,7 +482,6 @@ class GameState:
             return
         if len(self.pile) < n:
             if v.short_last_round == "discard-remaining":
-                self._note(f"short last round: {len(self.pile)} pile tiles discarded")
                 self._discard(list(reversed(self.pile)), "short-round")
                 self.pile.clear()
                 self._end()
@@ -449,8 +490,8 @@ class GameState:
         self.round += 1
         self.arrival = [self.pile.pop() for _ in range(n)]
         m = self.meca
-        names = ", ".join(self.table.name(t) for t in self.arrival)
-        self._note(f"round {self.round}: player {m} (Meca) draws {names}")
+        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m,
+                          tuple(self.arrival)))
         self.pickers = [m if k % 2 == 0 else 1 - m for k in range(n)]
         self.pick_index = 0
         self._set_pick()
@@ -486,7 +527,7 @@ class GameState:
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
             else:
                 legal = [a for i in range(len(self.arrival)) for a in mids[i]]
-            self._note(f"player {p} has no legal registry move ({v.no_registry_move})")
+            self._raw.append((E.NoRegistryMove, len(self._history) - 1, p, v.no_registry_move))
             self._counts[3] += 1
         self._legal = legal
 
@@ -494,17 +535,18 @@ class GameState:
         self.pick_index += 1
         if action >= A.DISCARD_BASE:
             tile = self.arrival.pop(action - A.DISCARD_BASE)
-            self._discard([tile], "arrival")
-            self._note(f"player {player} discards {self.table.name(tile)} from the arrival zone")
+            self._discard([tile], "arrival", player)
             self._run()
             return
         i, d = divmod(action, 18)
         tile = self.arrival.pop(i)
         if d < 9:
             self.registry.slots[player][d] = tile
+            self._raw.append((E.Picked, len(self._history) - 1, player, tile, d, False))
         else:
             c = d - 9
             self.registry.middle[c].append(tile)
+            self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
             self.tasks.append((_CHECK, player, -1, 0, c))
         self._run()
 
@@ -513,10 +555,7 @@ class GameState:
         stack = self.registry.middle[column]
         taken = stack.pop()
         stack.append(mecha)
-        self._note(
-            f"player {player} swaps {self.table.name(mecha)} for {self.table.name(taken)} "
-            f"(middle {column + 1})"
-        )
+        self._raw.append((E.Swapped, len(self._history) - 1, player, mecha, taken, column))
         self._counts[2] += 1
         self.tasks.append((_CHECK, player, -1, depth + 1, column))
         self.tasks.append((PLACE, player, taken, depth, -1))
@@ -540,8 +579,7 @@ class GameState:
                     self.decision = task
                     self._legal = [A.PLACE_BASE + k for k in keys]
                     return
-                self._discard([tile], "no-placement")
-                self._note(f"player {player} cannot place {table.name(tile)}: discarded")
+                self._discard([tile], "no-placement", player)
             else:  # SWAP
                 reg = self.registry
                 targets = []
@@ -553,13 +591,12 @@ class GameState:
                     self.decision = task
                     self._legal = targets
                     return
-                why = "no middle top to swap with"
                 if v.mecha_no_swap_target == "stay-in-slot":
                     reg.slots[player][column] = tile
-                    self._note(f"{table.name(tile)} of player {player} stays in its slot ({why})")
+                    self._raw.append((E.StayedInSlot, len(self._history) - 1, player, tile,
+                                      column))
                 else:
-                    self._discard([tile], "mecha-no-target")
-                    self._note(f"{table.name(tile)} of player {player} is discarded ({why})")
+                    self._discard([tile], "mecha-no-target", player)
         # no task left: next pick, next round or the end
         if self.pick_index < len(self.pickers):
             self._set_pick()
@@ -577,6 +614,7 @@ class GameState:
         released: list[tuple[int, int]] = []
         # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
         limit = self.variant.mecha_chain_limit if depth > 0 else None
+        cause = "swap" if depth > 0 else "pick"
         for p in (first, 1 - first):
             if limit is not None and len(released) >= limit:
                 break
@@ -584,7 +622,7 @@ class GameState:
             if s != EMPTY and not table.linked(s, top):
                 reg.slots[p][column] = EMPTY
                 released.append((p, s))
-                self._note(f"{table.name(s)} released to player {p} (column {column + 1})")
+                self._raw.append((E.Released, len(self._history) - 1, p, s, column, top, cause))
                 self._counts[p] += 1
         swap_rule = self.variant.mecha_botanist == "swap"
         for p, s in reversed(released):
@@ -596,7 +634,7 @@ class GameState:
         left = reg.tiles()
         if left:
             self._discard(left, "registry-end")
-            self._note(f"game over: {len(left)} registry tiles discarded")
+        self._raw.append((E.GameEnded, len(self._history) - 1))
         reg.middle = [[] for _ in range(reg.columns)]
         reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
         self.decision = None
@@ -696,10 +734,8 @@ def new_game(
         Machine(table.source_id(p), table.masks[table.source_id(p)][0], variant.wild_pairs)
         for p in (0, 1)
     ]
-    tops = ", ".join(
-        f"{c + 1}: {table.name(st[-1])}" for c, st in enumerate(s.registry.middle) if st
-    )
-    s._note(f"setup: middle stacks {tops}; player {fp} holds the Meca pawn")
+    tops = tuple(st[-1] if st else EMPTY for st in s.registry.middle)
+    s._raw.append((E.SetupDone, -1, tops, fp))
     s._start_round()
     return s
 

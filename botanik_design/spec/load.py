@@ -17,7 +17,7 @@ from botanik_design.model.sides import Side, exits_mask
 from botanik_design.model.tileset import Colour, Kind, TileDef, TileSet, TileType
 from botanik_design.model.variant import Variant
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError
+from botanik_design.spec.errors import SpecError, SpecNotFoundError
 from botanik_design.spec.refs import bundled, find_ref
 
 
@@ -29,7 +29,7 @@ def resolve_ref(
     ``kind`` is ``"tileset"`` or ``"variant"``.  A file (relative to
     ``relative_to``, default the working directory) wins over a bundled name.
     Returns ``(display_name, file)``; raises :class:`SpecError` when nothing
-    matches.
+    matches (:class:`SpecNotFoundError`).
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
@@ -38,8 +38,8 @@ def resolve_ref(
         known = ", ".join(sorted(bundled(kind)))
         stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
         near = near_miss(stem, bundled(kind))
-        raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
-                        f"({known})" + (f"; {near}" if near else ""))
+        raise SpecNotFoundError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
+                                f"({known})" + (f"; {near}" if near else ""))
     return found
 
 
@@ -68,18 +68,34 @@ def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
     )
 
 
-def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
-    """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
+def read_ref(ref: str, kind: str, relative_to: Path | None = None) -> tuple[Any, Any]:
+    """Read ``ref`` once with the validator's reader (no check yet).
+
+    ``kind`` says where bundled names are looked up.  Returns ``(session, doc)``
+    (a :class:`~botanik_design.spec.session.Session` and its ``Doc``); raises
+    :class:`SpecError` when the reference names nothing.
+    """
     from botanik_design.spec.validate import Session
 
     name, file = resolve_ref(ref, kind, relative_to)
     session = Session()
-    doc = session.read_source(file, name)
+    return session, session.read_source(file, name)
+
+
+def check_doc(session: Any, doc: Any, kind: str) -> None:
+    """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
+    is of another kind or has any error ``validate`` would report."""
     if doc.kind is not None and doc.kind != kind:
-        raise SpecError(f"{name}: is a {doc.kind}, not a {kind}")
+        raise SpecError(f"{doc.name}: is a {doc.kind}, not a {kind}")
     problems = errors(session.check(doc))
     if problems:
-        raise SpecError(f"{name}: not a valid {kind}", [d.format() for d in problems])
+        raise SpecError(f"{doc.name}: not a valid {kind}", [d.format() for d in problems])
+
+
+def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
+    """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
+    session, doc = read_ref(ref, kind, relative_to)
+    check_doc(session, doc, kind)
     return session, doc
 
 
@@ -111,6 +127,11 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
     tile set, or a cyclic chain.
     """
     session, doc = _checked(ref, "variant", relative_to)
+    return variant_of(session, doc)
+
+
+def variant_of(session: Any, doc: Any) -> Variant:
+    """The :class:`Variant` of a checked variant document (see :func:`check_doc`)."""
     variant = session.variant_info(doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a variant")

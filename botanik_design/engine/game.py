@@ -8,7 +8,7 @@ paths) or loaded :class:`Variant` / :class:`TileSet` objects and returns a
 
 Player 0 holds the Meca pawn first (moves first, as Hive's White) unless the
 game is loaded with ``first_player=None``: then ``random.Random(seed)`` draws
-it, as :func:`~botanik_design.engine.state.new_game` does by default.
+it, as :func:`new_game` does by default.
 
 Per-game numbers for simulations (:meth:`BotanikGame.metrics`): the score and
 its parts (colour groups, flowers, bonus), releases, mecha-botanist swaps,
@@ -17,6 +17,7 @@ discards during play, tiles left at the end, unconnected tiles and stalls.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,8 +25,8 @@ from typing import Any
 
 from botanik_design.engine.actions import PLACE_BASE
 from botanik_design.engine.events import END_REASONS
-from botanik_design.engine.invariants import length_bound
-from botanik_design.engine.state import GameState, deserialize, new_game
+from botanik_design.engine.setup import deal_state
+from botanik_design.engine.state import GameState, length_bound
 from botanik_design.engine.tiles import compile_tiles
 from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.model.tileset import TileSet
@@ -74,9 +75,7 @@ class BotanikGame:
 
         Raises ``ValueError`` when the tiles cannot make a game (see ``new_game``).
         """
-        state = new_game(self.tileset, self.variant, seed, self.first_player, self.deal)
-        state._game = self
-        return state
+        return deal_state(self, seed)
 
     def deserialize_state(self, text: str) -> GameState:
         """Inverse of ``GameState.serialize`` (``ValueError``/``IllegalActionError``)."""
@@ -140,6 +139,38 @@ class BotanikGame:
         """Names for reports: ``variant``, ``variant_title``, ``tileset``."""
         return {"variant": self.variant.name, "variant_title": self.variant.title,
                 "tileset": self.tileset.name}
+
+
+def new_game(
+    tileset: TileSet,
+    variant: Variant,
+    seed: int,
+    first_player: int | None = None,
+    deal: Sequence[str] | None = None,
+) -> GameState:
+    """Set up a game and return the state at the first decision: the shortcut for
+    ``BotanikGame(tileset, variant, first_player, deal).new_initial_state(seed)``
+    (``first_player=None``: the seed draws the first Meca holder; see
+    :func:`~botanik_design.engine.setup.deal_state` for the deal and its errors).
+    """
+    game = BotanikGame(tileset, variant, first_player, None if deal is None else tuple(deal))
+    return deal_state(game, seed)
+
+
+def deserialize(text: str, tileset: TileSet) -> GameState:
+    """Rebuild a state from :meth:`GameState.serialize` output.
+
+    Raises ``ValueError`` on malformed text and :class:`IllegalActionError`
+    (a ``ValueError``) when an action no longer applies (e.g. a different tile set).
+    """
+    data = json.loads(text)
+    variant = Variant.from_options(data["options"], name=data["variant"])
+    s = new_game(
+        tileset, variant, int(data["seed"]), int(data["first_player"]), data.get("deal")
+    )
+    for a in data["actions"]:
+        s.apply_action(int(a))
+    return s
 
 
 def load_botanik(

@@ -1,27 +1,29 @@
-"""Fast position evaluation shared by the greedy and MCTS bots.
+"""The greedy heuristic shared by the greedy and MCTS bots: weights and values on top of
+the machine analysis of :mod:`botanik_design.engine.analysis` (the same facts the
+engine scores with).
 
-Built only on the engine's public accessors (``state.machine(p)``,
-``slots(p)``, ``pending()``, ``tile(i)``, ``pile_size()``) and the variant's
-options; no networkx, so it is cheap enough to call for every candidate move.
-
-:func:`score_estimate` re-computes a machine's score the way the rules do
-(brief §8: tiles piped to the Source, colour groups, flowers with the crop
-rule, wildcard mecha-botanist bonus); a test checks it equals the engine's
-``scores()`` on random games.  :func:`machine_value` adds the look-ahead terms
-a one-ply bot needs.  All weights live in :data:`WEIGHTS`.
+:func:`machine_value` adds the look-ahead terms a one-ply bot needs to a machine's
+score; :func:`tile_value` values a tile before it is placed.  All weights live in
+:data:`WEIGHTS`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from botanik_design.model.sides import rotate_exits
+from botanik_design.engine.analysis import (
+    Cell,
+    MachineFacts,
+    analyse,
+    analyse_cached,
+    cell_for,
+    machine_cells,
+)
 from botanik_design.model.tileset import Kind, TileDef
 from botanik_design.model.variant import Variant
 
-#: ``(dx, dy)`` across sides N, E, S, W (y grows north).
-_STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))
+__all__ = ["WEIGHTS", "Cell", "MachineFacts", "Weights", "analyse", "analyse_cached",
+           "cell_for", "machine_cells", "machine_value", "tile_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,181 +70,6 @@ class Weights:
 
 #: The weights every bot uses (one place to tune them).
 WEIGHTS = Weights()
-
-#: One machine cell: colour, kind, flowers, rotated exit mask, wildcard flag.
-Cell = tuple[str | None, Kind, int, int, bool]
-
-
-def machine_cells(state: Any, player: int) -> dict[tuple[int, int], Cell]:
-    """``player``'s machine as ``{(x, y): (colour, kind, flowers, exits, wild)}``."""
-    wildcard = state.variant.mecha_botanist == "wildcard"
-    out: dict[tuple[int, int], Cell] = {}
-    for t in state.machine(player):
-        d = t.definition
-        out[(t.x, t.y)] = (d.colour, d.kind, d.flowers, t.exits, wildcard and d.kind is Kind.MECHA)
-    return out
-
-
-def cell_for(d: TileDef, rotation: int, variant: Variant) -> Cell:
-    """The :data:`Cell` a tile definition becomes when placed with ``rotation``."""
-    wild = variant.mecha_botanist == "wildcard" and d.kind is Kind.MECHA
-    return (d.colour, d.kind, d.flowers, rotate_exits(d.exits, rotation), wild)
-
-
-def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool = False) -> bool:
-    """Whether ``a`` and its neighbour ``b`` across ``side`` (of ``a``) are joined by a pipe
-    (``wild_pairs``: option ``wildcard_pairs: joined``)."""
-    opp = (side + 2) & 3
-    if a[4]:
-        if b[4]:
-            return wild_pairs
-        return bool(b[3] >> opp & 1)
-    if b[4]:
-        return bool(a[3] >> side & 1)
-    return bool(a[3] >> side & 1) and bool(b[3] >> opp & 1)
-
-
-@dataclass(frozen=True, slots=True)
-class MachineFacts:
-    """What :func:`analyse` finds in a machine (points and counts)."""
-
-    score: int
-    groups: int
-    flowers: int
-    bonus: int
-    connected: int
-    unconnected: int
-    open_ends: int
-    growth: int
-    crop_waiting: int
-    colour_count: dict[str, int]
-
-
-def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
-    """Score and features of a machine (see :class:`Weights` for the features).
-
-    ``cells`` must hold the Source at ``(0, 0)``; without it nothing is connected.
-    """
-    pairs = variant.wild_pairs
-    connected: set[tuple[int, int]] = set()
-    if (0, 0) in cells:
-        connected.add((0, 0))
-        stack = [(0, 0)]
-        while stack:
-            c = stack.pop()
-            a = cells[c]
-            for s in range(4):
-                dx, dy = _STEP[s]
-                n = (c[0] + dx, c[1] + dy)
-                if n in connected:
-                    continue
-                b = cells.get(n)
-                if b is not None and _joined(a, b, s, pairs):
-                    connected.add(n)
-                    stack.append(n)
-    open_ends = 0
-    flowers = 0
-    crop_waiting = 0
-    bonus = 0
-    same_colour_rule = variant.crop_flowers == "same-colour-pipe-neighbour"
-    piped_groups = variant.colour_groups == "piped"
-    for c in connected:
-        a = cells[c]
-        colour, kind, fl, exits, wild = a
-        if wild:
-            bonus += variant.mecha_bonus
-        if not wild and exits:
-            for s in range(4):
-                if exits >> s & 1:
-                    dx, dy = _STEP[s]
-                    if (c[0] + dx, c[1] + dy) not in cells:
-                        open_ends += 1
-        if fl > 0:
-            counted = True
-            if kind is Kind.CROP and same_colour_rule:
-                counted = False
-                for s in range(4):
-                    dx, dy = _STEP[s]
-                    n = (c[0] + dx, c[1] + dy)
-                    b = cells.get(n)
-                    if b is not None and b[0] == colour and _joined(a, b, s, pairs):
-                        counted = True
-                        break
-            if counted:
-                flowers += fl * variant.flower_points
-            else:
-                crop_waiting += fl
-    # colour groups among connected tiles
-    groups = 0
-    growth = 0
-    seen: set[tuple[int, int]] = set()
-    colour_count: dict[str, int] = {}
-    for c in connected:
-        colour = cells[c][0]
-        if colour is None or c in seen:
-            continue
-        size = 0
-        seen.add(c)
-        stack = [c]
-        while stack:
-            x = stack.pop()
-            size += 1
-            ax = cells[x]
-            for s in range(4):
-                dx, dy = _STEP[s]
-                n = (x[0] + dx, x[1] + dy)
-                if n in seen or n not in connected:
-                    continue
-                b = cells[n]
-                if b[0] != colour:
-                    continue
-                if piped_groups and not _joined(ax, b, s, pairs):
-                    continue
-                seen.add(n)
-                stack.append(n)
-        colour_count[colour] = colour_count.get(colour, 0) + size
-        if size >= variant.min_group_size:
-            groups += size * variant.group_points_per_tile
-        else:
-            growth += size - 1
-    n_connected = len(connected) - (1 if (0, 0) in connected else 0)
-    return MachineFacts(
-        score=groups + flowers + bonus,
-        groups=groups,
-        flowers=flowers,
-        bonus=bonus,
-        connected=n_connected,
-        unconnected=len(cells) - len(connected),
-        open_ends=open_ends,
-        growth=growth,
-        crop_waiting=crop_waiting,
-        colour_count=colour_count,
-    )
-
-
-_CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}
-_CACHE_MAX = 4096
-
-
-def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
-    """:func:`analyse` with a bounded per-process cache keyed by the machine's content.
-
-    Search bots meet the same machines again and again (only placements
-    change a machine); the cache is cleared when it holds :data:`_CACHE_MAX`
-    entries.  Results never depend on the cache (the same key gives the same facts).
-    """
-    key = (variant, frozenset(cells.items()))
-    got = _CACHE.get(key)
-    if got is None:
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        got = _CACHE[key] = analyse(cells, variant)
-    return got
-
-
-def score_estimate(cells: dict[tuple[int, int], Cell], variant: Variant) -> int:
-    """The machine's score under the variant's scoring options (brief §8)."""
-    return analyse(cells, variant).score
 
 
 def machine_value(facts: MachineFacts, w: Weights = WEIGHTS) -> float:

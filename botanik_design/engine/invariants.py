@@ -11,8 +11,7 @@ from collections import Counter
 from botanik_design.engine.geometry import ORIGIN
 from botanik_design.engine.network import closure_holds, open_ends
 from botanik_design.engine.placement import machine_view
-from botanik_design.engine.state import PICK, GameState
-from botanik_design.engine.tiles import TileTable
+from botanik_design.engine.state import PICK, GameState, length_bound
 from botanik_design.model.words import plural
 
 
@@ -81,8 +80,3 @@ def decision_bound(state: GameState) -> int:
     new pick, so ``3 * tiles + 16`` bounds the number of decisions.
     """
     return length_bound(state.table)
-
-
-def length_bound(table: TileTable) -> int:
-    """:func:`decision_bound` of any game dealt from ``table`` (``GameInfo.max_game_length``)."""
-    return 3 * table.n_machine + 16

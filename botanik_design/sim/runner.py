@@ -14,20 +14,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from botanik_design.games.base import Game
+from botanik_design.sim.errors import SimulationError
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
 from botanik_design.sim.workers import Pool, batch_ranges
 
+__all__ = ["MAX_DECISIONS", "Job", "SimulationError", "play_batch", "play_game", "run_games"]
+
 #: Safety net for games whose ``max_game_length`` is larger: a game with more
 #: decisions than this is reported as an error.
 MAX_DECISIONS = 100_000
-
-
-class SimulationError(RuntimeError):
-    """A game could not be completed (engine error, bot error, endless game).
-
-    The message names the game index and its seed so it can be replayed.
-    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,21 @@ raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.sides import Side, exits_mask
-from botanik_design.model.tileset import Colour, Kind, TileDef, TileSet, TileType
+if TYPE_CHECKING:
+    from botanik_design.model.sweep import Sweep
+
+__all__ = ["check_doc", "effective_options", "load_sweep", "load_tileset", "load_variant",
+           "read_ref",
+           "resolve_ref", "tileset_from_data", "variant_of"]
+
+from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError
 from botanik_design.spec.refs import bundled, find_ref
@@ -43,31 +51,6 @@ def resolve_ref(
     return found
 
 
-def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
-    """Build a :class:`TileSet` from schema-valid data (no semantic checks).
-
-    Raises ``KeyError``/``ValueError`` on data the tile set schema rejects.
-    """
-    colours = tuple(Colour(c["name"], c["symbol"], c["display"]) for c in data["palette"])
-    tiles = tuple(
-        TileDef(
-            id=t["id"],
-            colour=t.get("colour"),
-            type=TileType(t["type"]),
-            kind=Kind(t["kind"]),
-            exits=exits_mask([Side[s] for s in t["exits"]]),
-            flowers=int(t.get("flowers", 0)),  # YAML may give 2.0; the schema allows it
-            copies=int(t["copies"]),
-            label=t.get("label", ""),
-        )
-        for t in data["tiles"]
-    )
-    return TileSet(
-        name=data["tileset"], colours=colours, tiles=tiles,
-        description=data.get("description", ""), path=path,
-    )
-
-
 def read_ref(ref: str, kind: str, relative_to: Path | None = None) -> tuple[Any, Any]:
     """Read ``ref`` once with the validator's reader (no check yet).
 
@@ -75,7 +58,7 @@ def read_ref(ref: str, kind: str, relative_to: Path | None = None) -> tuple[Any,
     (a :class:`~botanik_design.spec.session.Session` and its ``Doc``); raises
     :class:`SpecError` when the reference names nothing.
     """
-    from botanik_design.spec.validate import Session
+    from botanik_design.spec.session import Session
 
     name, file = resolve_ref(ref, kind, relative_to)
     session = Session()
@@ -137,3 +120,28 @@ def variant_of(session: Any, doc: Any) -> Variant:
         raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
     assert isinstance(variant, Variant)
     return variant
+
+
+def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None) -> Sweep:
+    """Read, check and expand the sweep file ``path``.
+
+    Raises :class:`SpecError` (``problems``: ``file:line:col: error: ...``
+    lines) on any error ``botanik-design validate`` would report, plus bot
+    problems found by ``check_bot``; ``OSError`` never (an unreadable file is
+    a :class:`SpecError` too).
+    """
+    from botanik_design.spec.session import Session
+    from botanik_design.spec.sweep import SweepOut, expand
+
+    session = Session()
+    doc = session.read_source(path, str(path))
+    if doc.kind is not None and doc.kind != "sweep":
+        raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
+    problems = errors(session.check(doc))
+    if problems:
+        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in problems])
+    out = SweepOut(doc)
+    sweep = expand(session, doc, out, check_bot)
+    if sweep is None or out.failed:
+        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
+    return sweep

@@ -1,0 +1,222 @@
+"""The fast machine analysis: a machine's score and the facts bots weigh, in one pass.
+
+This is the scoring rule (brief §8, ``spec/rules.md``) written for speed on plain
+cells, with no networkx: tiles with no pipe path to the Source are left out;
+colour groups (``colour_groups``: touching or piped) of at least
+``min_group_size`` tiles score ``group_points_per_tile`` each; flowers score
+``flower_points`` (a crop's only with a same-colour pipe neighbour under
+``crop_flowers: same-colour-pipe-neighbour``); ``mecha_bonus`` per connected
+wildcard mecha-botanist.  :mod:`.scoring` gives the same numbers with a full
+breakdown on the networkx views; ``tests/engine/test_engine_machine_property.py``
+proves the two equal on random machines.  ``GameState.returns()`` and ``totals()``
+use this (``bench/engine_speed.py``: the networkx breakdown would cost more than
+the game itself); the bots' heuristic (:mod:`.heuristic`) reads the same facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from botanik_design.engine.geometry import decode_cell
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.tiles import TileTable
+from botanik_design.model.sides import OFFSETS, pipe_joined, rotate_exits
+from botanik_design.model.tileset import Kind, TileDef
+from botanik_design.model.variant import Variant
+
+#: ``(dx, dy)`` across sides N, E, S, W (y grows north).
+_STEP = OFFSETS
+
+#: One machine cell: colour, kind, flowers, rotated exit mask, wildcard flag.
+Cell = tuple[str | None, Kind, int, int, bool]
+
+
+def machine_cells(state: Any, player: int) -> dict[tuple[int, int], Cell]:
+    """``player``'s machine as ``{(x, y): (colour, kind, flowers, exits, wild)}``."""
+    wildcard = state.variant.mecha_botanist == "wildcard"
+    out: dict[tuple[int, int], Cell] = {}
+    for t in state.machine(player):
+        d = t.definition
+        out[(t.x, t.y)] = (d.colour, d.kind, d.flowers, t.exits, wildcard and d.kind is Kind.MECHA)
+    return out
+
+
+def cell_for(d: TileDef, rotation: int, variant: Variant) -> Cell:
+    """The :data:`Cell` a tile definition becomes when placed with ``rotation``."""
+    wild = variant.mecha_botanist == "wildcard" and d.kind is Kind.MECHA
+    return (d.colour, d.kind, d.flowers, rotate_exits(d.exits, rotation), wild)
+
+
+def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool) -> bool:
+    """Whether ``a`` and its neighbour ``b`` across ``side`` (of ``a``) are joined by a pipe
+    (``wild_pairs``: option ``wildcard_pairs: joined``)."""
+    return pipe_joined(a[3], a[4], b[3], b[4], side, wild_pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class MachineFacts:
+    """What :func:`analyse` finds in a machine (points and counts)."""
+
+    score: int
+    groups: int
+    largest: int
+    flowers: int
+    bonus: int
+    connected: int
+    unconnected: int
+    open_ends: int
+    growth: int
+    crop_waiting: int
+    colour_count: dict[str, int]
+
+
+def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
+    """Score and features of a machine (see :class:`Weights` for the features).
+
+    ``cells`` must hold the Source at ``(0, 0)``; without it nothing is connected.
+    """
+    pairs = variant.wild_pairs
+    connected: set[tuple[int, int]] = set()
+    if (0, 0) in cells:
+        connected.add((0, 0))
+        stack = [(0, 0)]
+        while stack:
+            c = stack.pop()
+            a = cells[c]
+            for s in range(4):
+                dx, dy = _STEP[s]
+                n = (c[0] + dx, c[1] + dy)
+                if n in connected:
+                    continue
+                b = cells.get(n)
+                if b is not None and _joined(a, b, s, pairs):
+                    connected.add(n)
+                    stack.append(n)
+    open_ends = 0
+    flowers = 0
+    crop_waiting = 0
+    bonus = 0
+    same_colour_rule = variant.crop_flowers == "same-colour-pipe-neighbour"
+    wildcard = variant.mecha_botanist == "wildcard"
+    piped_groups = variant.colour_groups == "piped"
+    for c in connected:
+        a = cells[c]
+        colour, kind, fl, exits, wild = a
+        if wild and wildcard:
+            bonus += variant.mecha_bonus
+        if not wild and exits:
+            for s in range(4):
+                if exits >> s & 1:
+                    dx, dy = _STEP[s]
+                    if (c[0] + dx, c[1] + dy) not in cells:
+                        open_ends += 1
+        if fl > 0:
+            counted = True
+            if kind is Kind.CROP and same_colour_rule:
+                counted = False
+                for s in range(4):
+                    dx, dy = _STEP[s]
+                    n = (c[0] + dx, c[1] + dy)
+                    b = cells.get(n)
+                    if b is not None and b[0] == colour and _joined(a, b, s, pairs):
+                        counted = True
+                        break
+            if counted:
+                flowers += fl * variant.flower_points
+            else:
+                crop_waiting += fl
+    # colour groups among connected tiles
+    groups = 0
+    growth = 0
+    seen: set[tuple[int, int]] = set()
+    colour_count: dict[str, int] = {}
+    largest = 0
+    for c in connected:
+        colour = cells[c][0]
+        if colour is None or c in seen:
+            continue
+        size = 0
+        seen.add(c)
+        stack = [c]
+        while stack:
+            x = stack.pop()
+            size += 1
+            ax = cells[x]
+            for s in range(4):
+                dx, dy = _STEP[s]
+                n = (x[0] + dx, x[1] + dy)
+                if n in seen or n not in connected:
+                    continue
+                b = cells[n]
+                if b[0] != colour:
+                    continue
+                if piped_groups and not _joined(ax, b, s, pairs):
+                    continue
+                seen.add(n)
+                stack.append(n)
+        colour_count[colour] = colour_count.get(colour, 0) + size
+        largest = max(largest, size)
+        if size >= variant.min_group_size:
+            groups += size * variant.group_points_per_tile
+        else:
+            growth += size - 1
+    n_connected = len(connected) - (1 if (0, 0) in connected else 0)
+    return MachineFacts(
+        score=groups + flowers + bonus,
+        groups=groups,
+        largest=largest,
+        flowers=flowers,
+        bonus=bonus,
+        connected=n_connected,
+        unconnected=len(cells) - len(connected),
+        open_ends=open_ends,
+        growth=growth,
+        crop_waiting=crop_waiting,
+        colour_count=colour_count,
+    )
+
+
+_CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}
+_CACHE_MAX = 4096
+
+
+def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
+    """:func:`analyse` with a bounded per-process cache keyed by the machine's content.
+
+    Search bots meet the same machines again and again (only placements
+    change a machine); the cache is cleared when it holds :data:`_CACHE_MAX`
+    entries.  Results never depend on the cache (the same key gives the same facts).
+    """
+    key = (variant, frozenset(cells.items()))
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        got = _CACHE[key] = analyse(cells, variant)
+    return got
+
+
+def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:
+    """The winner (0, 1) or ``None`` for a shared win (brief §8.5, option ``tie_break``):
+    the higher total; equal totals under ``largest-colour-group``: the larger biggest
+    colour group; else shared."""
+    a, b = totals
+    if a != b:
+        return 0 if a > b else 1
+    if variant.tie_break == "largest-colour-group" and largest[0] != largest[1]:
+        return 0 if largest[0] > largest[1] else 1
+    return None
+
+
+def cells_of(machine: Machine, table: TileTable) -> dict[tuple[int, int], Cell]:
+    """An engine :class:`Machine` as analysis cells (what :func:`machine_cells` gives
+    from a state's public accessors, without building ``PlacedTile`` objects)."""
+    defs = table.defs
+    mask = machine.mask
+    wild = machine.wild
+    out: dict[tuple[int, int], Cell] = {}
+    for code, t in machine.tile.items():
+        d = defs[t]
+        out[decode_cell(code)] = (d.colour, d.kind, d.flowers, mask[code], code in wild)
+    return out

@@ -31,6 +31,7 @@ DEFAULT_GAME = "botanik"
 #: game name -> "module:function(session, doc, **params) -> Game".
 _VARIANT_LOADERS: dict[str, str] = {
     "botanik": "botanik_design.engine.game:botanik_from_doc",
+    "hive": "botanik_design.games.hive.game:hive_from_doc",
 }
 
 

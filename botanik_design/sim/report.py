@@ -294,7 +294,8 @@ def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
     out = summary["outcomes"]
     title = f" ({run['variant_title']})" if run["variant_title"] else ""
     lines = [
-        f"Variant {run['variant']}{title}, tile set {run['tileset']}",
+        f"Variant {run['variant']}{title}"
+        + (f", tile set {run['tileset']}" if run["tileset"] else ""),
         f"{plural(run['games'], 'game')}, seed {run['seed']}, bots A = {run['bots']['A']}, "
         f"B = {run['bots']['B']} ({run['seats']})",
         "",

@@ -75,3 +75,14 @@ def test_compare_runs_two_toy_variants(tmp_path: Path) -> None:
     assert main(["compare", f"variant:{a}", f"variant:{b}", "--games", "6", "-q",
                  "-o", str(text_out)]) == 0
     assert "stones taken" in text_out.read_text()
+
+
+def test_simulate_plays_a_hive_variant(tmp_path: Path) -> None:
+    """Hive loads from its variant file through the same dispatcher and plays through
+    the unchanged runner and bots."""
+    out = tmp_path / "hive.txt"
+    assert main(["simulate", "--variant", "hive-tournament", "--games", "2",
+                 "--bots", "greedy,random", "-q", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("Variant hive-tournament") and "tile set" not in text.splitlines()[0]
+    assert "Placements" in text

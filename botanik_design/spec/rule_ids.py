@@ -225,6 +225,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "and at the end of each game otherwise)"),
     Rule("sim-too-long", "error",
          "`--simulate`: a game needed more decisions than any game can (it never ends)"),
+    Rule("sim-never-ends", "error",
+         "`--simulate` (Hive): at least 5 random games and none ended within the length bound "
+         "(`ply_cap`, else the engine's bound)"),
     Rule("sim-discards", "warning",
          "`--simulate`: on average more than half the machine tiles are discarded by a rule "
          "during play"),

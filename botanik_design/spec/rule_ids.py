@@ -25,17 +25,20 @@ class Rule:
 
 RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("io-missing", "error",
-         "the path does not exist (exit 2)"),
+         "the path does not exist (exit 2); a near-miss of a bundled name gets a hint (``did "
+         "you mean `standard`?``)"),
     Rule("io-unreadable", "error",
          "the file or folder cannot be read (exit 2)"),
     Rule("io-no-files", "error",
          "a folder given as `PATH` holds no `*.yaml` or `*.yml` file (exit 2)"),
     Rule("yaml-syntax", "error",
-         "the YAML parser cannot read the text"),
+         "the YAML parser cannot read the text (a tab in the indentation is named as such: "
+         "YAML indents with spaces)"),
     Rule("yaml-duplicate-key", "error",
          "a mapping repeats a key"),
     Rule("yaml-tag", "error",
-         "a tag other than `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!map`, `!!seq`"),
+         "a tag other than `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!map`, `!!seq`, "
+         "or `!!bool`/`!!null` on a value they do not take"),
     Rule("yaml-alias-bomb", "error",
          "aliases would expand to more than 200 000 nodes"),
     Rule("yaml-recursive-alias", "error",
@@ -43,11 +46,14 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("yaml-undefined-alias", "error",
          "an alias names no anchor defined before it"),
     Rule("yaml-ambiguous-bool", "error",
-         "`yes`, `no`, `on`, `off` (any case) unquoted"),
+         "`yes`, `no`, `on`, `off` (any case) unquoted, as a value or a key"),
     Rule("yaml-ambiguous-number", "error",
-         "an unquoted YAML 1.1 octal (`0755`), base-60 (`1:30`) or `_`-separated (`1_0`) number"),
+         "a number YAML 1.1 and 1.2 read differently: octal (`0755`), binary (`0b101`), "
+         "base-60 (`1:30`), `_`-separated (`1_0`), tagged or not; unquoted `0o17` or `1e3` "
+         "(numbers in YAML 1.2, text in 1.1)"),
     Rule("yaml-bad-number", "error",
-         "a number Python cannot hold (e.g. thousands of digits)"),
+         "a number that cannot be used: an empty `!!int`/`!!float`, a tagged value that is no "
+         "number, more than 4300 digits (in any base)"),
     Rule("yaml-encoding", "error",
          "not UTF-8 text"),
     Rule("yaml-binary", "error",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from botanik_design.games.base import Game
+from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
@@ -67,7 +68,7 @@ def play_game(job: Job, index: int) -> GameRow:
             decisions += 1
             legal_total += len(legal)
             if decisions > limit:
-                raise SimulationError(f"more than {limit} decisions")
+                raise SimulationError(f"more than {plural(limit, 'decision')}")
         final = game.final_metrics(state)
         return GameRow(
             game=index,

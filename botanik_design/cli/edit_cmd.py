@@ -78,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
             if path.is_dir():
                 print(f"error: {name} is a folder, not a tile-set file", file=sys.stderr)
                 return 2
+            other = _other_kind(path, name)
+            if other:
+                print(other, file=sys.stderr)
+                return 1
             doc = TilesetDocument.open(path, name=name)
             note = ""
             # a save killed half-way (kill -9) left its temporary file: remove it
@@ -162,6 +166,36 @@ def install_signal_handlers(app: Any, doc: Any, rescued: list[Path | None]) -> A
             signal.signal(signum, old)
 
     return restore
+
+
+#: What each other kind of spec file is, and what to do with it (as ``score`` says it).
+OTHER_KINDS: dict[str, tuple[str, str]] = {
+    "variant": ("a variant", "check it with `botanik-design validate`, read its rules with "
+                "`botanik-design rules`"),
+    "record": ("a game record", "replay it with `botanik-design replay`"),
+    "position": ("a position", "score it with `botanik-design score`"),
+    "sweep": ("a sweep", "run it with `botanik-design sweep`"),
+    "hive-variant": ("a Hive variant", "check it with `botanik-design validate`"),
+    "hive-record": ("a Hive record", "replay it with `botanik-design replay`"),
+    "hive-position": ("a Hive position", "score it with `botanik-design score`"),
+    "pieceset": ("a Hive piece set", "check it with `botanik-design validate`"),
+}
+
+
+def _other_kind(path: Path, name: str) -> str:
+    """The error for a spec file of another kind than a tile set ("" for a tile set, or a
+    file whose kind cannot be told: the editor's own reader reports those)."""
+    from botanik_design.spec.session import Session
+
+    try:
+        kind = Session().read_source(path, name).kind
+    except (OSError, ValueError):
+        return ""
+    if kind is None or kind == "tileset" or kind not in OTHER_KINDS:
+        return ""
+    what, hint = OTHER_KINDS[kind]
+    return (f"error: {name}:1:1: this is {what}, not a tile set: `botanik-design edit` edits "
+            f"tile sets only; {hint}")
 
 
 def write_rescue(doc: Any) -> Path | None:

@@ -37,10 +37,8 @@ def register(subparsers: Any) -> None:
 
 
 def _fail(exc: Exception) -> int:
-    message = str(exc)
+    message = str(exc)  # with the problems, one per line
     print(f"rules: error: {message}", file=sys.stderr)
-    for line in getattr(exc, "problems", []) or []:
-        print(f"  {line}", file=sys.stderr)
     return 2 if message.startswith("no ") and " named " in message else 1
 
 
@@ -55,9 +53,10 @@ def _is_hive(ref: str) -> bool:
     if found is None:
         from botanik_design.spec import SpecError
         from botanik_design.spec.bundled import bundled_variants
+        from botanik_design.spec.refs import tried
 
-        raise SpecError(f"no variant named {ref!r}: not a file (tried {Path(ref).absolute()}), "
-                        f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
+        raise SpecError(f"no variant named {ref!r}: not a file ({tried(ref, None)}), and not a "
+                        f"bundled variant ({', '.join(sorted(bundled_variants(None)))})")
     name, file = found
     try:
         return Session().read_source(file, name).kind == "hive-variant"

@@ -26,7 +26,7 @@ from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.layout import LayoutProblem, deal_problems, machine_problems
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import bundled
+from botanik_design.spec.refs import bundled, no_file
 from botanik_design.spec.schema_check import check_schema, near_miss
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
     vdoc = session.resolve(ref, "variant", doc.folder)
     if vdoc is None:
         out.add(("variant",), "sem-unknown-variant",
-                f"`variant: {ref[:80]}` names no variant file and no bundled variant",
+                no_file("variant", ref, "variant", doc.folder),
                 _ref_hint(ref, "variant", "variants"))
         return None
     if vdoc.kind != "variant":
@@ -93,7 +93,7 @@ def _tileset(session: Session, doc: Doc, info: Any, out: _Out) -> tuple[TileSet 
         ts_doc = session.resolve(ref, "tileset", doc.folder)
         if ts_doc is None:
             out.add(("tileset",), "sem-unknown-tileset",
-                    f"`tileset: {ref[:80]}` names no tile set file and no bundled tile set",
+                    no_file("tileset", ref, "tile set", doc.folder),
                     _ref_hint(ref, "tileset", "tile sets"))
             return None, ("tileset",)
         problems = errors(session.check(ts_doc))

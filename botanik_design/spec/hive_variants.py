@@ -19,7 +19,7 @@ from botanik_design.spec import hive_semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
-from botanik_design.spec.refs import bundled
+from botanik_design.spec.refs import bundled, no_file, tried
 from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
@@ -98,12 +98,12 @@ def _chain(session: Session, doc: Doc, out: list[Diagnostic]) -> tuple[list[Doc]
         if parent is None:
             if cur is doc:
                 out.append(_diag(doc, ("extends",), "sem-unknown-parent",
-                                 f"`extends: {str(ref)[:80]}` names no variant file and no "
-                                 "bundled variant", ref_hint(ref, "hive-variant",
-                                                             "Hive variants")))
+                                 no_file("extends", ref, "variant", cur.folder),
+                                 ref_hint(ref, "hive-variant", "Hive variants")))
             else:
                 out.append(_diag(doc, ("extends",), "sem-parent-invalid",
-                                 f"ancestor `{cur.name}` extends `{ref}`, which does not exist"))
+                                 f"ancestor `{cur.name}` extends `{ref}`, which does not exist "
+                                 f"({tried(ref, cur.folder)})"))
             return chain, True
         if any(parent.key == c.key for c in chain):
             loop = " -> ".join([c.name for c in chain] + [parent.name])
@@ -139,8 +139,8 @@ def own_pieceset(session: Session, doc: Doc, out: list[Diagnostic],
     ps_doc = session.resolve(ref, "pieceset", doc.folder)
     if ps_doc is None:
         out.append(_diag(doc, path, "sem-unknown-pieceset",
-                         f"`pieceset: {str(ref)[:80]}` names no piece set file and no bundled "
-                         "piece set", ref_hint(ref, "pieceset", "piece sets")))
+                         no_file("pieceset", ref, "piece set", doc.folder),
+                         ref_hint(ref, "pieceset", "piece sets")))
         return None
     if ps_doc.kind != "pieceset" or errors(session.check(ps_doc)):
         what = f"is not a valid piece set: {_summary(session.check(ps_doc))}" \
@@ -220,12 +220,12 @@ def check_refs(session: Session, doc: Doc, invalid: set[str]) -> list[Diagnostic
     if isinstance(ref, str) and "/extends" not in invalid \
             and session.resolve(ref, "hive-variant", doc.folder) is None:
         out.append(_diag(doc, ("extends",), "sem-unknown-parent",
-                         f"`extends: {ref[:80]}` names no variant file and no bundled variant",
+                         no_file("extends", ref, "variant", doc.folder),
                          ref_hint(ref, "hive-variant", "Hive variants")))
     ref = doc.data.get("pieceset")
     if isinstance(ref, str) and "/pieceset" not in invalid \
             and session.resolve(ref, "pieceset", doc.folder) is None:
         out.append(_diag(doc, ("pieceset",), "sem-unknown-pieceset",
-                         f"`pieceset: {ref[:80]}` names no piece set file and no bundled "
-                         "piece set", ref_hint(ref, "pieceset", "piece sets")))
+                         no_file("pieceset", ref, "piece set", doc.folder),
+                         ref_hint(ref, "pieceset", "piece sets")))
     return out

@@ -17,7 +17,7 @@ from botanik_design.model.words import plural
 from botanik_design.spec import lint, semantic
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import bundled
+from botanik_design.spec.refs import bundled, no_file, tried
 from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
@@ -83,12 +83,12 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
             if cur is doc:
                 names = sorted(bundled("variant"))
                 out.append(_diag(doc, ("extends",), "sem-unknown-parent",
-                                 f"`extends: {str(ref)[:80]}` names no variant file and no "
-                                 "bundled variant", _ref_hint(ref, names, "variants")))
+                                 no_file("extends", ref, "variant", cur.folder),
+                                 _ref_hint(ref, names, "variants")))
             else:
                 out.append(_diag(doc, ("extends",), "sem-parent-invalid",
                                  f"ancestor `{cur.name}` extends `{ref}`, which does not "
-                                 "exist"))
+                                 f"exist ({tried(ref, cur.folder)})"))
             broken = True
             break
         if any(parent.key == c.key for c in chain):
@@ -192,8 +192,8 @@ def _own_tileset(session: Session, doc: Doc, out: list[Diagnostic]) -> Doc | Non
     if ts_doc is None:
         names = sorted(bundled("tileset"))
         out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
-                         f"`tileset: {str(ref)[:80]}` names no tile set file and "
-                         "no bundled tile set", _ref_hint(ref, names, "tile sets")))
+                         no_file("tileset", ref, "tile set", doc.folder),
+                         _ref_hint(ref, names, "tile sets")))
         return None
     if ts_doc.kind != "tileset" or errors(session.check(ts_doc)):
         what = f"is not a valid tile set: {_summary(ts_doc, session.check(ts_doc))}" \
@@ -213,13 +213,13 @@ def check_refs(session: Session, doc: Doc, invalid: set[str]) -> list[Diagnostic
     if isinstance(ref, str) and "/extends" not in invalid \
             and session.resolve(ref, "variant", doc.folder) is None:
         out.append(_diag(doc, ("extends",), "sem-unknown-parent",
-                         f"`extends: {ref[:80]}` names no variant file and no bundled variant",
+                         no_file("extends", ref, "variant", doc.folder),
                          _ref_hint(ref, sorted(bundled("variant")), "variants")))
     ref = doc.data.get("tileset")
     if isinstance(ref, str) and "/tileset" not in invalid \
             and session.resolve(ref, "tileset", doc.folder) is None:
         out.append(_diag(doc, ("tileset",), "sem-unknown-tileset",
-                         f"`tileset: {ref[:80]}` names no tile set file and no bundled tile set",
+                         no_file("tileset", ref, "tile set", doc.folder),
                          _ref_hint(ref, sorted(bundled("tileset")), "tile sets")))
     return out
 

@@ -26,31 +26,9 @@ from botanik_design.games.hive.board import PASS, encode
 from botanik_design.games.hive.coords import pack, unpack
 from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
+from botanik_design.tui.hive.help import HiveHelpMixin
 from botanik_design.tui.hive.render import View, cell_at, cell_xy, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession
-from botanik_design.tui.widgets.help import KeysHelpScreen
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("tab / shift+tab", "select your next / previous piece (board and hand)"),
-    ("Q S B G A M L P", "take that bug from your hand (upper case)"),
-    ("arrows", "move the cursor; with a piece selected: cycle its destinations"),
-    ("enter / space", "select the piece under the cursor, or play the selected destination"),
-    ("mouse click", "select a piece (board or hand), click a destination to play"),
-    (":", "type a UHP MoveString (wA1 -bQ, wB1 wS1, pass)"),
-    ("p", "pass (allowed only when no other move is legal)"),
-    ("u", "undo (back to your last turn)"),
-    ("escape", "drop the selection"),
-    ("shift+arrows / c", "scroll the board / centre it on the hive"),
-    ("?", "this help"),
-    ("q", "quit (the record, if any, is already saved)"),
-)
-
-LEGEND = Text.assemble(
-    ("Pieces: ", "bold"), "colour marker w (White, light) or b (Black, dark), bug letter "
-    "(Q Queen, S Spider, B Beetle, G Grasshopper, A Ant, M Mosquito, L Ladybug, P Pillbug), "
-    "number; ^n = stack of n pieces; * = the last move; blue = destinations of the "
-    "selected piece; [ ] = the cursor.",
-)
 
 BUG_KEYS = "QSBGAMLP"
 
@@ -131,7 +109,7 @@ class EndScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-class HiveApp(App[None]):
+class HiveApp(HiveHelpMixin, App[None]):
     """Play one Hive game (``session``); ``record_path``: autosave after every move."""
 
     CSS_PATH = "hive.tcss"
@@ -139,6 +117,7 @@ class HiveApp(App[None]):
     TITLE = "botanik-design play: Hive"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
+        Binding("r", "help('rules')", "Rules"),
         Binding("u", "undo", "Undo"),
         Binding("colon", "prompt", "MoveString"),
         Binding("p", "pass_turn", "Pass"),
@@ -501,5 +480,3 @@ class HiveApp(App[None]):
         self.message, self.warn = f"the bot played {move}", False
         self.after_change()
 
-    def action_help(self) -> None:
-        self.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND))

@@ -12,7 +12,7 @@ widgets (:mod:`.widgets`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import on
@@ -68,7 +68,35 @@ BOARD_BINDINGS: list[BindingType] = [
 ]
 
 
-class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
+class _Panes(Protocol):
+    """What :class:`MachineViewMixin` needs of the board screen."""
+
+    _layouts: dict[int, R.MachineLayout]
+
+    def query_one(self, selector: str, expect_type: Any) -> Any: ...
+
+
+class MachineViewMixin:
+    """Scrolling and centring the two machine panes of :class:`BoardScreen`."""
+
+    def action_centre(self: _Panes) -> None:
+        for p in (0, 1):
+            layout = self._layouts.get(p)
+            if layout is None:
+                continue
+            pane = self.query_one(f"#pane{p}", Pane)
+            x, y = R.centre_offset(layout)
+            pane.scroll_to(max(0, x - pane.scrollable_content_region.width // 2),
+                           max(0, y - pane.scrollable_content_region.height // 2),
+                           animate=False, immediate=True)
+
+    def action_scroll(self: _Panes, dx: int, dy: int) -> None:
+        for p in (0, 1):
+            pane = self.query_one(f"#pane{p}", Pane)
+            pane.scroll_relative(dx, dy, animate=False, immediate=True)
+
+
+class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
     """The game board; see :data:`~botanik_design.tui.play.screens.KEYS`."""
 
     CSS_PATH = _STYLES
@@ -361,19 +389,3 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
             self.choice.prefix = which
             self.message = ""
             self.redraw()
-
-    def action_centre(self) -> None:
-        for p in (0, 1):
-            layout = self._layouts.get(p)
-            if layout is None:
-                continue
-            pane = self.query_one(f"#pane{p}", Pane)
-            x, y = R.centre_offset(layout)
-            pane.scroll_to(max(0, x - pane.scrollable_content_region.width // 2),
-                           max(0, y - pane.scrollable_content_region.height // 2),
-                           animate=False, immediate=True)
-
-    def action_scroll(self, dx: int, dy: int) -> None:
-        for p in (0, 1):
-            pane = self.query_one(f"#pane{p}", Pane)
-            pane.scroll_relative(dx, dy, animate=False, immediate=True)

@@ -19,10 +19,10 @@ import argparse
 import random
 import time
 
+from botanik_design.engine.game import new_game
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.placement import legal_placements
 from botanik_design.engine.playout import random_action
-from botanik_design.engine.state import new_game
 from botanik_design.engine.tiles import TileTable, compile_tiles
 from botanik_design.model.variant import Variant
 from botanik_design.spec.load import load_tileset, load_variant

@@ -15,6 +15,7 @@ import os
 import resource
 import time
 
+from botanik_design.engine.game import BotanikGame
 from botanik_design.sim.report import RunInfo, summarize, to_json
 from botanik_design.sim.runner import Job, run_games
 from botanik_design.sim.workers import local_pool
@@ -40,8 +41,10 @@ def main() -> int:
     variant = load_variant(args.variant)
     tileset = load_tileset(args.tileset or variant.tileset or "botanik")
     a, b = args.bots.split(",")
-    job = Job(tileset, variant, (a, b), args.seed)
-    info = RunInfo(variant.name, tileset.name, args.games, args.seed, (a, b))
+    game = BotanikGame(tileset, variant)
+    job = Job(game, (a, b), args.seed)
+    info = RunInfo(variant.name, tileset.name, args.games, args.seed, (a, b), "",
+                   tuple(game.metrics()))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.games} games, {variant.name} / {tileset.name}, bots {a} vs {b}, "
           f"{os.cpu_count()} CPUs, load average {load:.2f} before the run")

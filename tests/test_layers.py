@@ -1,52 +1,11 @@
-"""Layering: lower layers never import higher ones; only the TUI imports textual."""
+"""What loads at start-up: the engine, validator and CLI parser never load textual
+(or networkx for the parser).  The layer rules themselves are import-linter contracts
+in ``pyproject.toml``, checked by ``tests/test_import_cycles.py``."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
-
-import pytest
-
-PKG = Path(__file__).resolve().parents[1] / "botanik_design"
-
-#: Layer rank of each top-level sub-package; a module may import only ranks <= its own.
-RANK = {
-    "model": 0, "spec": 1, "games": 2, "engine": 2, "bots": 3, "sim": 3, "draw": 3,
-    "cli": 4, "tui": 4,
-}
-
-
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
-
-
-def _modules() -> list[Path]:
-    return sorted(p for p in PKG.rglob("*.py") if "__pycache__" not in p.parts)
-
-
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PKG)))
-def test_no_upward_import(path: Path) -> None:
-    rel = path.relative_to(PKG).parts
-    own = rel[0] if len(rel) > 1 else None
-    if own not in RANK:
-        return
-    for name in _imports(path):
-        parts = name.split(".")
-        if parts[0] == "textual":
-            assert own == "tui", f"{path} imports textual (only botanik_design.tui may)"
-        if parts[0] == "botanik_design" and len(parts) > 1 and parts[1] in RANK:
-            assert RANK[parts[1]] <= RANK[own] or parts[1] == own, (
-                f"{path.relative_to(PKG)} ({own}) imports {name} (a higher layer)"
-            )
 
 
 def test_engine_and_validator_never_load_textual() -> None:

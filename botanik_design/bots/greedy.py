@@ -1,18 +1,10 @@
-"""The greedy bot: one-ply look-ahead on the weighted heuristic of
-:mod:`botanik_design.bots.heuristic` (weights in :data:`~botanik_design.bots.heuristic.WEIGHTS`).
+"""The greedy bot: one-ply look-ahead on the game's heuristic.
 
-* **Placing a tile** (released or taken by a swap): every legal cell and
-  rotation is scored by :func:`~botanik_design.bots.heuristic.machine_value`
-  of the machine with the tile added — score gained, open pipe ends kept,
-  colour-group growth, crops waiting for a same-colour neighbour.
-* **Picks, swaps and discards**: the move's immediate effect on the registry
-  (:class:`RegistryEvaluator`) is valued as what it brings the bot minus what
-  it brings the opponent:
-  tiles released to a player (or taken by a swap) at their full tile value,
-  tiles in a player's own slots at a discounted value (they only score if
-  released before the end).  So the bot fills its own slots with tiles that
-  suit its machine, releases its own slot tiles, and avoids releasing good
-  tiles to the opponent.
+The values come from :func:`action_values`: the game's own ranking when the
+game has the :class:`~botanik_design.games.base.Heuristic` capability (Botanik:
+:mod:`botanik_design.engine.move_values`, built on the machine analysis of
+:mod:`botanik_design.engine.heuristic`), else ``Game.evaluate`` of the state
+after each action, for the player to move.
 
 Ties are broken with the bot's seeded ``rng``; with ``epsilon > 0`` the bot
 plays a uniformly random legal move with that probability.
@@ -24,22 +16,35 @@ from collections.abc import Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
-from botanik_design.bots.heuristic import (
-    WEIGHTS,
-    MachineFacts,
-    Weights,
-    analyse,
-    analyse_cached,
-    cell_for,
-    machine_cells,
-    machine_value,
-    tile_value,
-)
-from botanik_design.engine.actions import Pick, Swap
-from botanik_design.model.tileset import linked
+from botanik_design.games.base import Game, Heuristic
 
-#: Action integers at and above this are placements (``engine.actions.PLACE_BASE``).
-_PLACE_BASE = 1024
+#: Game types seen, and whether they have the Heuristic capability (isinstance on a
+#: runtime protocol is slow; rollouts ask at every step).
+_HAS_HEURISTIC: dict[type, bool] = {}
+
+
+def heuristic_of(game: Game) -> Heuristic | None:
+    """``game`` as a :class:`Heuristic` when it has that capability, else ``None``."""
+    kind = type(game)
+    has = _HAS_HEURISTIC.get(kind)
+    if has is None:
+        has = _HAS_HEURISTIC[kind] = isinstance(game, Heuristic)
+    return game if has else None  # type: ignore[return-value]
+
+
+def action_values(state: Any, legal: Sequence[int]) -> list[float]:
+    """A value per action of ``legal`` for the player to move (higher is better)."""
+    game = state.get_game()
+    own = heuristic_of(game)
+    if own is not None:
+        return own.action_values(state, legal)
+    player = state.current_player()
+    out = []
+    for a in legal:
+        child = state.clone()
+        child.apply_action(a)
+        out.append(game.evaluate(child, player))
+    return out
 
 
 def _pick_best(scored: list[tuple[float, int]], rng: Any) -> int:
@@ -49,96 +54,12 @@ def _pick_best(scored: list[tuple[float, int]], rng: Any) -> int:
     return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
 
 
-def placement_values(state: Any, legal: Sequence[int], w: Weights = WEIGHTS) -> list[float]:
-    """Heuristic machine value after each legal placement of the pending tile."""
-    dec = state.pending()
-    player = dec.player
-    d = state.tile(dec.tile)
-    variant = state.variant
-    cells = machine_cells(state, player)
-    out = []
-    for a in legal:
-        act = state.decode(a)
-        cell = (act.x, act.y)
-        cells[cell] = cell_for(d, act.rotation, variant)
-        out.append(machine_value(analyse(cells, variant), w))
-        del cells[cell]
-    return out
-
-
-class RegistryEvaluator:
-    """Values picks, swaps and discards for one decision (see the module docstring).
-
-    The immediate effect of a move is computed from the public state, without
-    cloning: a pick to the own slot fills it; a pick onto middle stack ``c``
-    makes the tile the new top, which releases every slot tile of column ``c``
-    not linked to it (brief §4); a swap takes the top of ``c`` (to be placed
-    at once) and puts the mecha-botanist there, with the same release check.
-    Later consequences (a chain of swaps) are left to later decisions.
-    """
-
-    def __init__(self, state: Any, w: Weights = WEIGHTS) -> None:
-        self.state = state
-        self.w = w
-        variant = state.variant
-        self.variant = variant
-        self.facts: list[MachineFacts] = [
-            analyse_cached(machine_cells(state, p), variant) for p in (0, 1)
-        ]
-        self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
-        self.arrival: list[int] = state.arrival_tiles()
-        self.tops: list[int | None] = [
-            stack[-1] if stack else None for stack in state.middle_stacks()
-        ]
-        rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
-        self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
-        self._tv: dict[tuple[int, int], float] = {}
-
-    def tile_value(self, player: int, instance: int) -> float:
-        """Cached :func:`tile_value` of an instance for a player."""
-        key = (player, instance)
-        v = self._tv.get(key)
-        if v is None:
-            v = tile_value(self.state.tile(instance), self.facts[player], self.variant, self.w)
-            self._tv[key] = v
-        return v
-
-    def _releases(self, column: int, top: int, player: int) -> float:
-        """Own gain minus the opponent's from the release check of ``column`` under ``top``."""
-        top_def = self.state.tile(top)
-        total = 0.0
-        for p in (0, 1):
-            s = self.slots[p][column]
-            if s is not None and not linked(self.state.tile(s), top_def):
-                gain = (1.0 - self.slot_factor) * self.tile_value(p, s)
-                total += gain if p == player else -gain
-        return total
-
-    def value(self, action: int, player: int) -> float:
-        """What ``action`` brings ``player`` minus what it brings the opponent."""
-        act = self.state.decode(action)
-        if isinstance(act, Pick):
-            tile = self.arrival[act.arrival]
-            if not act.middle:
-                return self.slot_factor * self.tile_value(player, tile)
-            return self._releases(act.column, tile, player)
-        if isinstance(act, Swap):
-            dec = self.state.pending()
-            taken = self.tops[act.column]
-            gain = 0.0 if taken is None else self.tile_value(player, taken)
-            return gain + self._releases(act.column, dec.tile, player)
-        return 0.0
-
-
 class GreedyBot(BaseBot):
     """One-ply greedy bot (see the module docstring).  ``epsilon``: random-move probability."""
 
-    def __init__(
-        self, seed: int, name: str = "greedy", epsilon: float = 0.0, weights: Weights = WEIGHTS
-    ) -> None:
+    def __init__(self, seed: int, name: str = "greedy", epsilon: float = 0.0) -> None:
         super().__init__(name, seed)
         self.epsilon = epsilon
-        self.weights = weights
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The best legal action by the heuristic; ``ValueError`` when there is none."""
@@ -147,14 +68,10 @@ class GreedyBot(BaseBot):
             return actions[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return actions[self.rng.randrange(len(actions))]
-        return choose_greedy(state, actions, self.rng, self.weights)
+        return choose_greedy(state, actions, self.rng)
 
 
-def choose_greedy(state: Any, actions: Sequence[int], rng: Any, w: Weights = WEIGHTS) -> int:
+def choose_greedy(state: Any, actions: Sequence[int], rng: Any) -> int:
     """The greedy choice among ``actions`` (shared with MCTS rollouts)."""
-    if actions[0] >= _PLACE_BASE:
-        values = placement_values(state, actions, w)
-        return _pick_best(list(zip(values, actions, strict=True)), rng)
-    player = state.current_player()
-    ev = RegistryEvaluator(state, w)
-    return _pick_best([(ev.value(a, player), a) for a in actions], rng)
+    values = action_values(state, actions)
+    return _pick_best(list(zip(values, actions, strict=True)), rng)

@@ -3,26 +3,29 @@
 Each decision runs ``iterations`` iterations (or as many as fit in ``time``
 seconds — not reproducible, as it depends on the machine's speed):
 
-1. **Determinise**: clone the state and, when ``determinize`` is on, re-shuffle
-   the face-down pile in the clone with the bot's ``rng``.  The pile order is
-   the only hidden information in Botanik (arrival tiles, registry and
-   machines are public), so each iteration plays a world consistent with what
-   the player knows.  Without it the clone's pile is the real one, and the
-   search sees the future draws (a perfect-information leak).
+1. **Determinise**: clone the state and, when ``determinize`` is on and the
+   state is :class:`~botanik_design.games.base.Determinizable`, resample its
+   hidden information with the bot's ``rng`` (Botanik: re-shuffle the face-down
+   pile, the only hidden information), so each iteration plays a world
+   consistent with what the player knows.  Without it the clone's pile is the
+   real one, and the search sees the future draws (a perfect-information leak).
 2. **Select** among the children whose action is legal in this sample, by
    ``mean + c * sqrt(ln(avail) / visits) + bias * prior / (visits + 1)``:
    UCB1 where ``avail`` counts the iterations in which a child was available
    (single-observer ISMCTS: a node's legal actions depend on the tiles
    drawn), plus a progressive-bias term with ``prior`` in [0, 1] from the
-   greedy heuristic (``prior=0`` turns it off).  ``mean`` is the mover's mean
+   greedy values (:func:`~botanik_design.bots.greedy.action_values`; ``prior=0``
+   turns it off).  ``mean`` is the mover's mean
    result in [0, 1].
 3. **Expand** one untried legal action: the best by the greedy heuristic
-   (at random with ``prior=0``); placements are cut to the ``keep`` best.
+   (at random with ``prior=0``); where the game allows it
+   (``Heuristic.may_prune``, Botanik: placements) only the ``keep`` best are searched.
 4. **Roll out** with greedy moves (``rollout=greedy``, the default), random
    ones (``random``) or none (``none``) for ``depth`` decisions (``0``: to the
    end), then evaluate: the exact result (win 1, shared 0.5, loss 0) at the
-   end of the game, else ``1 / (1 + exp(-(v_0 - v_1) / EVAL_SCALE))`` where
-   ``v`` is the greedy heuristic (machine value plus discounted slot tiles).
+   end of the game, else player 0's estimated result: the game's
+   ``Heuristic.win_probability`` (Botanik: a logistic of the heuristic lead),
+   or ``(Game.evaluate(state, 0) + 1) / 2``.
 5. **Back up** the result along the path.
 
 The move played is the most visited root child (ties: higher mean, then rng).
@@ -39,19 +42,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
-from botanik_design.bots.greedy import RegistryEvaluator, choose_greedy, placement_values
-from botanik_design.bots.heuristic import (
-    WEIGHTS,
-    analyse_cached,
-    machine_cells,
-    machine_value,
-    tile_value,
-)
-
-_PLACE_BASE = 1024
-
-#: Points of heuristic lead that make a leaf's win probability ``1 / (1 + e^-1)`` (~0.73).
-EVAL_SCALE = 4.0
+from botanik_design.bots.greedy import action_values, choose_greedy, heuristic_of
+from botanik_design.games.base import Determinizable
 
 
 class _Node:
@@ -70,54 +62,40 @@ class _Node:
 
 
 def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict[int, float]]:
-    """Candidates ordered by the greedy heuristic (best first) and priors in [0, 1].
+    """Candidates ordered by the greedy values (best first) and priors in [0, 1].
 
-    Placements are cut to the ``keep`` best (``0``: keep all); picks, swaps and
-    discards are all kept.
+    Cut to the ``keep`` best (``0``: keep all) where the game's
+    ``Heuristic.may_prune`` allows (Botanik: placements; picks, swaps and
+    discards are all kept); games without the capability keep all.
     """
-    if legal[0] >= _PLACE_BASE:
-        values = placement_values(state, legal)
-    else:
-        ev = RegistryEvaluator(state)
-        player = state.current_player()
-        values = [ev.value(a, player) for a in legal]
+    values = action_values(state, legal)
     lo, hi = min(values), max(values)
     span = hi - lo
     scored = sorted(zip(values, legal, strict=True), key=lambda t: (-t[0], t[1]))
-    if keep and legal[0] >= _PLACE_BASE:
+    own = heuristic_of(state.get_game())
+    if keep and own is not None and own.may_prune(state, legal):
         scored = scored[:keep]
     prior = {a: ((v - lo) / span if span > 0 else 0.5) for v, a in scored}
     return [a for _, a in scored], prior
 
 
 def determinize(state: Any, rng: Any) -> bool:
-    """Re-shuffle the hidden pile of ``state`` (a clone) in place with ``rng``
-    (:meth:`GameState.determinize`).  Returns ``False`` when the state has no
-    such method (nothing done)."""
-    method = getattr(state, "determinize", None)
-    if method is None:
+    """Resample the hidden information of ``state`` (a clone) in place with ``rng``
+    (:class:`~botanik_design.games.base.Determinizable`).  Returns ``False`` when the
+    state has none (nothing done)."""
+    if not isinstance(state, Determinizable):
         return False
-    method(rng)
+    state.determinize(rng)
     return True
 
 
 def leaf_value(state: Any) -> float:
     """Player 0's estimated result in [0, 1] at a non-terminal state (see module docstring)."""
-    variant = state.variant
-    rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
-    slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
-    v = [0.0, 0.0]
-    for p in (0, 1):
-        facts = analyse_cached(machine_cells(state, p), variant)
-        total = machine_value(facts)
-        for t in state.slots(p):
-            if t is not None:
-                total += slot_factor * tile_value(state.tile(t), facts, variant)
-        dec = state.pending()
-        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
-            total += tile_value(state.tile(dec.tile), facts, variant)
-        v[p] = total
-    return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))
+    game = state.get_game()
+    own = heuristic_of(game)
+    if own is not None:
+        return own.win_probability(state)
+    return (float(game.evaluate(state, 0)) + 1.0) / 2.0
 
 
 def terminal_value(state: Any) -> float:

@@ -21,10 +21,11 @@ from botanik_design.cli.simulate_cmd import (
     add_common,
     bots_epilog,
     check_outputs,
-    load_pair,
+    load_for_simulation,
+    palette_of,
     parse_bots,
     play,
-    spec_error_code,
+    run_info,
     write_outputs,
 )
 from botanik_design.model.words import plural
@@ -113,31 +114,33 @@ def run(args: argparse.Namespace) -> int:
     loaded = []
     for item, (kind, ref) in zip(args.items, kinds, strict=True):
         try:
-            if kind == "variant":
-                loaded.append((item, *load_pair(ref, args.tileset)))
-            else:
-                loaded.append((item, *load_pair(args.variant, ref)))
+            variant_ref, tileset_ref = (ref, args.tileset) if kind == "variant" else (
+                args.variant, ref)
+            game = load_for_simulation(variant_ref, tileset_ref)
+            loaded.append((item, game, run_info(game, variant_ref, args.games, args.seed, bots)))
         except SpecError as exc:
             print(f"compare: {exc}", file=sys.stderr)
-            return spec_error_code(str(exc))
+            return exc.exit_code
+    if len({info.metrics for _, _, info in loaded}) > 1:
+        print("compare: the items are variants of different games", file=sys.stderr)
+        return 2
 
     from botanik_design.sim.compare import Run, compare_runs, format_compare_text
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import RunInfo, to_csv, to_json
+    from botanik_design.sim.report import has_score, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     runs = []
-    for label, tileset, variant, tileset_name in loaded:
+    for label, game, info in loaded:
         try:
-            rows = play(tileset, variant, bots, args.games, args.seed, args.workers,
-                        args.quiet, label=label, scheduler=args.scheduler)
+            rows = play(game, bots, args.games, args.seed, args.workers, args.quiet, label,
+                        scheduler=args.scheduler)
         except DaskUnavailableError as exc:
             print(f"compare: {exc}", file=sys.stderr)
             return 2
         except (SimulationError, ValueError) as exc:
             print(f"compare: {label}: {exc}", file=sys.stderr)
             return 1
-        info = RunInfo(variant.name, tileset_name, args.games, args.seed, bots, variant.title)
         runs.append(Run(label, info, rows))
     result = compare_runs(runs)
     text = to_json(result) if args.format == "json" else format_compare_text(result)
@@ -145,16 +148,21 @@ def run(args: argparse.Namespace) -> int:
     def csv() -> str:
         parts = []
         for k, r in enumerate(runs):
-            lines = to_csv(r.rows).splitlines(keepends=True)
+            lines = to_csv(r.rows, r.info.metrics).splitlines(keepends=True)
             if k == 0:
                 parts.append("run," + lines[0])
             label = '"' + r.label.replace('"', '""') + '"'
             parts += [f"{label},{line}" for line in lines[1:]]
         return "".join(parts)
 
-    series = [(r.label, [s for row in r.rows for s in row.scores]) for r in runs]
-    title = f"Scores, {plural(args.games, 'game')} per run"
-    problem = write_outputs(args, text, csv, series, title, loaded[0][1].colours)
+    if has_score(runs[0].info.metrics):
+        series = [(r.label, [float(s) for row in r.rows for s in row.metric("score")])
+                  for r in runs]
+        title = f"Scores, {plural(args.games, 'game')} per run"
+    else:
+        series = [(r.label, [float(row.decisions) for row in r.rows]) for r in runs]
+        title = f"Game length, {plural(args.games, 'game')} per run"
+    problem = write_outputs(args, text, csv, series, title, palette_of(loaded[0][1]))
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2

@@ -122,8 +122,7 @@ def run(args: argparse.Namespace) -> int:
             rules = load_rules(args.tileset, args.variant)
         except SpecError as exc:
             print(f"error: {exc}", file=sys.stderr)
-            missing = str(exc).startswith("no ")
-            return 2 if missing else 1
+            return exc.exit_code
         try:
             controller = Controller(rules, seed, args.vs)
         except ValueError as exc:

@@ -33,9 +33,16 @@ def register(subparsers: Any) -> None:
                    help=argparse.SUPPRESS)  # the old spelling of --board
 
 
-def _step_dict(s: Any) -> dict[str, Any]:
+def _lines(events: Any, table: Any) -> list[str]:
+    """The log lines of typed events (the engine's wording; events without one skipped)."""
+    from botanik_design.engine.events import describe
+
+    return [t for t in (describe(e, table) for e in events) if t is not None]
+
+
+def _step_dict(s: Any, table: Any) -> dict[str, Any]:
     return {"step": s.number, "player": s.player, "legal": s.legal, "action": s.action,
-            "text": s.text, "comment": s.comment, "events": s.events}
+            "text": s.text, "comment": s.comment, "events": _lines(s.events, table)}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,12 +72,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = load_record(path)
         state = record.new_game()
-        setup_events = [e for _, e in state.log()]
+        setup_events = _lines(state.events(-1), state.table)
         if not out_json:
             print(f"record: {record.name}  (variant {record.variant.name}, "
                   f"tile set {record.tileset.name}, seed {record.seed}, "
                   f"first player {state.first_player})")
-            for _, event in state.log():
+            for event in setup_events:
                 print(f"        - {event}")
         for step, _ in replay(record, state):
             steps.append(step)
@@ -79,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             if out_json:
                 continue
             print(f"{step.number:4d}  player {step.player}  [{step.legal} legal]  {step.text}")
-            for e in step.events:
+            for e in _lines(step.events, state.table):
                 print(f"        - {e}")
             if step.comment:
                 print(f"        # {step.comment}")
@@ -93,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
             from botanik_design.engine.specfiles import error_report
 
             report = error_report(exc, str(path))
-            report["steps"] = [_step_dict(s) for s in steps]  # those replayed before the error
+            # the steps replayed before the error
+            report["steps"] = [_step_dict(s, record.new_game().table) for s in steps]
             print(json.dumps(report, indent=2, ensure_ascii=False))
             return int(report["exit_code"])
         return fail("replay", exc, str(path), args.format)
@@ -108,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             "tileset": record.tileset.name, "seed": record.seed,
             "first_player": state.first_player,
             "setup": setup_events,
-            "steps": [_step_dict(s) for s in steps],
+            "steps": [_step_dict(s, state.table) for s in steps],
             "terminal": state.is_terminal(),
             "scores": score.to_dict(),
             "expect_failures": mismatches,

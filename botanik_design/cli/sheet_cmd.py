@@ -100,7 +100,7 @@ def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
     except SpecError as exc:
         message = str(exc)
         print(f"{command}: error: {message}", file=sys.stderr)
-        return None, 2 if message.startswith("no ") and " named " in message else 1
+        return None, exc.exit_code
 
 
 def run(args: argparse.Namespace) -> int:

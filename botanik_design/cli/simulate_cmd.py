@@ -18,7 +18,6 @@ from typing import Any
 from botanik_design.model.words import plural
 
 DEFAULT_VARIANT = "standard"
-DEFAULT_TILESET = "botanik"
 
 
 def positive_int(text: str) -> int:
@@ -91,7 +90,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--tileset", "-t", default=None, metavar="REF",
                    help="bundled tile set name or path (default: the variant's own tile "
-                   f"set, else {DEFAULT_TILESET})")
+                   "set, else botanik)")
     p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF",
                    help=f"bundled variant name or path (default {DEFAULT_VARIANT})")
     add_common(p)
@@ -111,19 +110,32 @@ def parse_bots(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def load_pair(variant_ref: str, tileset_ref: str | None) -> tuple[Any, Any, str]:
-    """``(tileset, variant, tileset display name)``; raises ``SpecError``."""
-    from botanik_design.spec.load import load_tileset, load_variant
+def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
+    """The :class:`~botanik_design.games.base.Game` of a variant reference (any game,
+    see :mod:`botanik_design.games.loading`); ``tileset_ref`` replaces a Botanik
+    variant's tile set.  Raises ``SpecError`` (its ``exit_code`` is the exit status)."""
+    from botanik_design.games.loading import load_from_variant
 
-    variant = load_variant(variant_ref)
-    ref = tileset_ref or variant.tileset or DEFAULT_TILESET
-    tileset = load_tileset(ref)
-    return tileset, variant, tileset.name
+    params: dict[str, Any] = {} if tileset_ref is None else {"tileset": tileset_ref}
+    return load_from_variant(variant_ref, **params)
 
 
-def spec_error_code(message: str) -> int:
-    """2 for a reference that names nothing (I/O), 1 for an invalid file."""
-    return 2 if message.startswith("no ") and "named" in message else 1
+def palette_of(game: Any) -> tuple[Any, ...]:
+    """Plot colours of a game: a Botanik tile set's palette, else none (default colours)."""
+    from botanik_design.engine.game import BotanikGame
+
+    return tuple(game.tileset.colours) if isinstance(game, BotanikGame) else ()
+
+
+def run_info(game: Any, variant_ref: str, games: int, seed: int,
+             bots: tuple[str, str]) -> Any:
+    """The report's :class:`~botanik_design.sim.report.RunInfo` of ``game``."""
+    from botanik_design.games.base import SpecNamed
+    from botanik_design.sim.report import RunInfo
+
+    names = dict(game.spec_names()) if isinstance(game, SpecNamed) else {}
+    return RunInfo(names.get("variant", variant_ref), names.get("tileset", ""), games, seed,
+                   bots, names.get("variant_title", ""), tuple(game.metrics()))
 
 
 def check_outputs(args: argparse.Namespace) -> str | None:
@@ -190,8 +202,8 @@ def write_outputs(
 
 
 def play(
-    tileset: Any, variant: Any, bots: tuple[str, str], games: int, seed: int, workers: int,
-    quiet: bool, label: str = "", scheduler: str | None = None,
+    game: Any, bots: tuple[str, str], games: int, seed: int, workers: int,
+    quiet: bool, label: str, scheduler: str | None = None,
 ) -> list[Any]:
     """Run the games with a progress bar on stderr (unless quiet or not a TTY), on local
     workers or on the Dask scheduler at ``scheduler``.
@@ -206,12 +218,12 @@ def play(
     from botanik_design.sim.runner import Job
     from botanik_design.sim.workers import make_pool
 
-    job = Job(tileset, variant, bots, seed)
+    job = Job(game, bots, seed)
     finished = False
     with terminate_as_exception():
         pool = make_pool(workers, scheduler)
         try:
-            rows = _play_on(pool, job, games, quiet, label or variant.name)
+            rows = _play_on(pool, job, games, quiet, label)
             finished = True
             return rows
         finally:
@@ -258,6 +270,12 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
         return run_games(job, games, pool, lambda k: progress.advance(task, k))
 
 
+def _seat_value(row: Any, key: str, seat: int) -> float:
+    """A seat's value of metric ``key`` (a per-game number counts for both seats)."""
+    value = getattr(row, key) if key == "decisions" else row.metric(key)
+    return float(value[seat] if isinstance(value, tuple) else value)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``simulate``; returns the exit code."""
     import time
@@ -275,18 +293,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {problem}", file=sys.stderr)
         return 2
     try:
-        tileset, variant, tileset_name = load_pair(args.variant, args.tileset)
+        game = load_for_simulation(args.variant, args.tileset)
     except SpecError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
-        return spec_error_code(str(exc))
+        return exc.exit_code
 
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import RunInfo, format_text, summarize, to_csv, to_json
+    from botanik_design.sim.report import format_text, has_score, summarize, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
+    info = run_info(game, args.variant, args.games, args.seed, bots)
     start = time.perf_counter()
     try:
-        rows = play(tileset, variant, bots, args.games, args.seed, args.workers, args.quiet,
+        rows = play(game, bots, args.games, args.seed, args.workers, args.quiet, info.variant,
                     scheduler=args.scheduler)
     except DaskUnavailableError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
@@ -295,19 +314,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - start
-    info = RunInfo(variant.name, tileset_name, args.games, args.seed, bots, variant.title)
     summary = summarize(rows, info)
-    text = to_json(summary) if args.format == "json" else format_text(summary)
+    text = to_json(summary) if args.format == "json" else format_text(summary, info.metrics)
+    key = "score" if has_score(info.metrics) else "decisions"
     plot = None
     if args.plot:
         plot = [
-            (f"A: {bots[0]}", [r.scores[r.bot_seat(0)] for r in rows]),
-            (f"B: {bots[1]}", [r.scores[r.bot_seat(1)] for r in rows]),
-            ("first player", [r.scores[0] for r in rows]),
-            ("second player", [r.scores[1] for r in rows]),
+            (f"A: {bots[0]}", [_seat_value(r, key, r.bot_seat(0)) for r in rows]),
+            (f"B: {bots[1]}", [_seat_value(r, key, r.bot_seat(1)) for r in rows]),
+            ("first player", [_seat_value(r, key, 0) for r in rows]),
+            ("second player", [_seat_value(r, key, 1) for r in rows]),
         ]
-    title = f"Scores: {variant.name} / {tileset_name}, {plural(args.games, 'game')}"
-    problem = write_outputs(args, text, lambda: to_csv(rows), plot, title, tileset.colours)
+    what = "Scores" if key == "score" else "Game length"
+    where = f"{info.variant} / {info.tileset}" if info.tileset else info.variant
+    title = f"{what}: {where}, {plural(args.games, 'game')}"
+    problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics), plot, title,
+                            palette_of(game))
     if problem:
         print(f"simulate: {problem}", file=sys.stderr)
         return 2

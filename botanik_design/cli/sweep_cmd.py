@@ -100,7 +100,7 @@ def _say(args: argparse.Namespace, text: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``sweep``; returns the exit code."""
     from botanik_design.spec.errors import SpecError
-    from botanik_design.spec.sweep import load_sweep
+    from botanik_design.spec.load import load_sweep
 
     spec = Path(args.spec)
     if not spec.exists():

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
-import re
 import sys
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -278,7 +277,7 @@ def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diag
         return []
     try:
         from botanik_design.engine.errors import RecordError
-        from botanik_design.engine.record import record_from_data, replay
+        from botanik_design.engine.record import ReplayError, record_from_data, replay
     except ImportError as exc:  # the engine ships with the package; say so if it is broken
         return [Diagnostic(d.name, None, None, "warning", "record-not-replayed",
                            f"the actions were not checked: the game engine is not "
@@ -301,31 +300,22 @@ def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diag
                 continue
             for step_, _ in replay(record):
                 step = step_.index + 1
-        except RecordError as exc:
-            if step >= len(doc.data["actions"]):  # not an action: the rules
-                out.append(at((), "record-setup", str(exc.args[0]) if exc.args else str(exc)))
-                continue
-            item = doc.data["actions"][step]
-            path: tuple[Any, ...] = ("actions", step, "action") if isinstance(item, dict) \
-                else ("actions", step)
-            head = str(exc.args[0]) if exc.args else str(exc)
-            message = head.split(": ", 2)[-1] if head.startswith(doc.name) else head
-            message = re.sub(r" at step \d+$", "", message)
+        except ReplayError as exc:
+            item = doc.data["actions"][exc.index]
+            path: tuple[Any, ...] = ("actions", exc.index, "action") \
+                if isinstance(item, dict) else ("actions", exc.index)
+            more = " ..." if len(exc.legal) > 8 else ""
+            hint = "legal here: " + "; ".join(exc.legal[:8]) + more if exc.legal else ""
             out.append(at(path, "record-illegal-action",
-                          f"action {step + 1} (index {step}) is illegal here: {message}",
-                          _legal_hint(exc.problems, doc.name)))
+                          f"action {exc.index + 1} (index {exc.index}) is illegal here: "
+                          f"{exc.reason}", hint[:300]))
+        except RecordError as exc:  # not an action: the rules
+            out.append(at((), "record-setup", str(exc.args[0]) if exc.args else str(exc)))
         except Exception as exc:  # noqa: BLE001 - an engine crash is a finding, not a traceback
             out.append(at(("actions", step), "record-crash",
                           f"replaying crashed at action {step + 1}: "
                           f"{exc.__class__.__name__}: {exc}"))
     return out
-
-
-def _legal_hint(problems: list[str], name: str) -> str:
-    """The engine's ``legal here: ...`` list from a replay error, else its other details."""
-    legal = [p[p.index("legal here"):] for p in problems if "legal here" in p]
-    rest = [p for p in problems if not p.startswith(name)]
-    return "; ".join(legal[:1] or rest)[:300]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,9 +1,11 @@
 """The Botanik rules engine (layer 3): machines, game state, scoring, records, positions.
 
-Public API (OpenSpiel style)::
+Public API (OpenSpiel style, :mod:`botanik_design.games.base`)::
 
-    from botanik_design.engine import new_game, TERMINAL
-    state = new_game(tileset, variant, seed)      # GameState
+    from botanik_design.engine import load_botanik, new_game, TERMINAL
+    game = load_botanik(variant="standard")        # BotanikGame (a games.base.Game)
+    state = game.new_initial_state(seed)           # GameState; player 0 holds the Meca
+    state = new_game(tileset, variant, seed)       # shortcut: the seed draws the first player
     state.current_player()      # 0, 1, or TERMINAL (-4); the owner of a released tile
     state.legal_actions()       # sorted ints, never empty until terminal
     state.action_to_string(a)   # "pick arrival#1 red-corner -> middle 3"
@@ -17,8 +19,10 @@ Typed accessors: ``pending()`` (:class:`Decision`), ``arrival_tiles()``,
 ``machine_view(p)`` (``{(x, y): Placed}``), ``placements(p, tile)`` (a
 preview: the :class:`Place` actions a tile would have), ``pile_size()``,
 ``meca_holder()``, ``round``, ``discarded_tiles()``, ``discard_reasons()``,
-``tile(i)`` (its :class:`~botanik_design.model.TileDef`), ``log()`` (events:
-releases, swaps, automatic discards), ``totals()`` (fast), ``scores()``
+``tile(i)`` (its :class:`~botanik_design.model.TileDef`), ``events(since)`` (typed
+events, :mod:`botanik_design.engine.events`), ``queued()`` (decisions waiting after
+the current one), ``get_game()``, ``log()`` (the events as golden-file text),
+``totals()`` (fast), ``scores()``
 (:class:`~botanik_design.engine.scoring.GameScore`, the networkx breakdown),
 ``serialize()`` / :func:`deserialize`, ``to_dict()``.
 
@@ -29,18 +33,13 @@ The action encoding is documented in :mod:`botanik_design.engine.actions`.
 
 from botanik_design.engine.actions import Action, Discard, Pick, Place, Swap, decode, encode
 from botanik_design.engine.errors import IllegalActionError, RecordError
-from botanik_design.engine.state import (
-    TERMINAL,
-    Decision,
-    GameState,
-    PlacedTile,
-    deserialize,
-    new_game,
-)
+from botanik_design.engine.game import BotanikGame, deserialize, load_botanik, new_game
+from botanik_design.engine.state import TERMINAL, Decision, GameState, PlacedTile
 
 __all__ = [
     "TERMINAL",
     "Action",
+    "BotanikGame",
     "Decision",
     "Discard",
     "GameState",
@@ -53,5 +52,6 @@ __all__ = [
     "decode",
     "deserialize",
     "encode",
+    "load_botanik",
     "new_game",
 ]

@@ -42,9 +42,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from botanik_design.engine.game import new_game
 from botanik_design.engine.invariants import check_invariants, decision_bound
 from botanik_design.engine.playout import random_action
-from botanik_design.engine.state import new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
@@ -64,9 +64,9 @@ MAX_SIM_TILES = 4000
 
 
 def _diag(file: str, level: str, rule: str, message: str) -> Any:
-    from botanik_design.spec.validate import Diagnostic
+    from botanik_design.spec.diagnostics import diagnostic
 
-    return Diagnostic(file, None, None, level, rule, message)  # type: ignore[arg-type]
+    return diagnostic(file, rule, message, level=level)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -220,7 +220,7 @@ def simulate_variant(
             continue
         res.played += 1
         rule_discards += sum(1 for _, why in s.discard_reasons() if why != "registry-end")
-        if any("no legal registry move" in e for _, e in s.log()):
+        if s.stats()["no_registry_move"]:
             res.no_registry_move += 1
         if not any(s.totals()):
             res.no_score += 1

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from botanik_design.engine.game import new_game
 from botanik_design.engine.playout import random_action
 from botanik_design.engine.render import render_game_score
-from botanik_design.engine.state import new_game
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 

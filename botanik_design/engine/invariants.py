@@ -11,7 +11,7 @@ from collections import Counter
 from botanik_design.engine.geometry import ORIGIN
 from botanik_design.engine.network import closure_holds, open_ends
 from botanik_design.engine.placement import machine_view
-from botanik_design.engine.state import PICK, GameState
+from botanik_design.engine.state import PICK, GameState, length_bound
 from botanik_design.model.words import plural
 
 
@@ -79,4 +79,4 @@ def decision_bound(state: GameState) -> int:
     a mecha-botanist staying in its slot may be released again only after a
     new pick, so ``3 * tiles + 16`` bounds the number of decisions.
     """
-    return 3 * state.table.n_machine + 16
+    return length_bound(state.table)

@@ -24,6 +24,7 @@ It also keeps, incrementally:
 from __future__ import annotations
 
 from botanik_design.engine.geometry import DELTA, ORIGIN, decode_cell
+from botanik_design.model.sides import pipe_joined
 
 
 class Machine:
@@ -97,10 +98,13 @@ class Machine:
     def connections(self, cell: int, m: int, is_wild: bool) -> tuple[list[int], int, int]:
         """Pipe connections a tile with mask ``m`` at empty ``cell`` would make.
 
-        Returns ``(neighbour cells joined, open ends it closes, open ends it adds)``.
+        Returns ``(neighbour cells joined, open ends it closes, open ends it adds)``;
+        joins follow :func:`botanik_design.model.sides.pipe_joined` (neighbours already
+        match the tile's sides, brief §5.2).
         """
         mask = self.mask
         wild = self.wild
+        pairs = self.wild_pairs
         joined: list[int] = []
         closed = 0
         added = 0
@@ -110,17 +114,12 @@ class Machine:
             if nm is None:
                 if m >> s & 1:
                     added += 1
-            elif is_wild:
-                if n in wild:
-                    if self.wild_pairs:  # two wildcards: joined, no pipe end closed
-                        joined.append(n)
-                elif nm >> ((s + 2) & 3) & 1:
+            else:
+                n_wild = n in wild
+                if pipe_joined(m, is_wild, nm, n_wild, s, pairs):
                     joined.append(n)
-                    closed += 1
-            elif m >> s & 1:
-                joined.append(n)
-                if n not in wild:
-                    closed += 1
+                    if not n_wild:  # a wildcard has no pipe end to close
+                        closed += 1
         return joined, closed, added
 
     def closure_ok(self, cell: int, m: int, is_wild: bool, closure: str, scope: str) -> bool:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
 from botanik_design.engine import graph as g
+from botanik_design.model import sides
 from botanik_design.model.sides import OFFSETS
 
 Cell = tuple[int, int]
@@ -50,20 +51,11 @@ def _side(a: Cell, b: Cell) -> int:
 
 
 def pipe_joined(view: MachineView, a: Cell, b: Cell, wild_pairs: bool = False) -> bool:
-    """Whether neighbouring cells ``a`` and ``b`` are joined by a pipe (``wild_pairs``:
-    option ``wildcard_pairs: joined``)."""
-    s = _side(a, b)
-    o = (s + 2) % 4
+    """Whether neighbouring cells ``a`` and ``b`` are joined by a pipe
+    (:func:`botanik_design.model.sides.pipe_joined`; ``wild_pairs``: option
+    ``wildcard_pairs: joined``)."""
     pa, pb = view[a], view[b]
-    a_out = bool(pa.mask >> s & 1)
-    b_out = bool(pb.mask >> o & 1)
-    if pa.wild and pb.wild:
-        return wild_pairs
-    if pa.wild:
-        return b_out
-    if pb.wild:
-        return a_out
-    return a_out and b_out
+    return sides.pipe_joined(pa.mask, pa.wild, pb.mask, pb.wild, _side(a, b), wild_pairs)
 
 
 def _forward_pairs(view: MachineView) -> list[tuple[Cell, Cell, int]]:
@@ -83,17 +75,7 @@ def pipe_graph(view: MachineView, wild_pairs: bool = False) -> nx.Graph:
     edges = []
     for a, b, s in _forward_pairs(view):
         pa, pb = view[a], view[b]
-        a_out = pa.mask >> s & 1
-        b_out = pb.mask >> (s + 2) & 1
-        if pa.wild and pb.wild:
-            joined = wild_pairs
-        elif pa.wild:
-            joined = bool(b_out)
-        elif pb.wild:
-            joined = bool(a_out)
-        else:
-            joined = bool(a_out and b_out)
-        if joined:
+        if sides.pipe_joined(pa.mask, pa.wild, pb.mask, pb.wild, s, wild_pairs):
             edges.append((a, b))
     return g.build_graph(view, edges)
 

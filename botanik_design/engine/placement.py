@@ -15,7 +15,7 @@ and exists to prove the fast path right (property tests).
 
 from __future__ import annotations
 
-from botanik_design.engine.geometry import BOUND, decode_cell, encode_cell
+from botanik_design.engine.geometry import BOUND, decode_cell, encode_cell, in_bounds
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.network import (
     Cell,
@@ -47,7 +47,7 @@ def legal_placements(
     no_cycle = closure == "no-cycle"
     near_edge = len(machine.tile) >= BOUND - 1
     for cell, f in machine.frontier.items():
-        if near_edge and not _in_bounds(cell):
+        if near_edge and not in_bounds(cell):
             continue
         occ = f >> 4 & 15
         req = f & 15
@@ -73,11 +73,6 @@ def legal_placements(
 
 #: masks with at most one bit set
 _ONE: tuple[bool, ...] = tuple(bin(i).count("1") <= 1 for i in range(16))
-
-
-def _in_bounds(cell: int) -> bool:
-    x, y = decode_cell(cell)
-    return -BOUND <= x <= BOUND and -BOUND <= y <= BOUND
 
 
 def machine_view(machine: Machine) -> dict[Cell, Placed]:

@@ -30,6 +30,7 @@ from botanik_design.engine.specfiles import Locator, SpecFileError, read_spec, r
 from botanik_design.model.sides import rotate_exits
 from botanik_design.model.tileset import Kind, TileDef, TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.spec.layout import machine_problems
 from botanik_design.spec.validate import Diagnostic
 
 
@@ -68,60 +69,42 @@ class PositionScore:
 def position_from_data(data: dict[str, Any], name: str, folder: Path | None,
                        locator: Locator | None = None) -> Position:
     """Build a :class:`Position` from schema-valid data; :class:`~.specfiles.SpecFileError`
-    (a :class:`RecordError`) on bad tiles/cells, each problem at its line and column."""
+    (a :class:`RecordError`) on bad tiles/cells, each problem at its line and column.
+
+    The tile and cell checks are :func:`botanik_design.spec.layout.machine_problems`
+    (the validator's); their warnings, and placement-rule breaches
+    (:func:`layout_warnings`), are kept in ``warnings``."""
     loc = locator or Locator(None)
     tileset, variant = resolve_rules(data, name, folder, loc)
     defs: list[TileDef] = list(tileset.tiles)
     index = {d.id: i for i, d in enumerate(defs)}
     source_ids = [index[tileset.source_for(p).id] for p in (0, 1)]
     problems: list[Diagnostic] = []
-
-    def problem(p: int, k: int, key: str, message: str) -> None:
-        line, col = loc.at("machines", p, k, key)
-        problems.append(Diagnostic(name, line, col, "error", f"position-{key}",
-                                   f"/machines/{p}/{k}/{key}: {message}",
-                                   f"/machines/{p}/{k}/{key}"))
-
     warnings: list[str] = []
+    for lp in machine_problems(data["machines"], tileset, variant):
+        path = "/" + "/".join(str(x) for x in lp.path)
+        if lp.level == "warning":
+            warnings.append(f"{name}: {path}: {lp.message}")
+            continue
+        line, col = loc.at(*lp.path)
+        problems.append(Diagnostic(name, line, col, "error", lp.rule, f"{path}: {lp.message}",
+                                   path, lp.hint))
+    if problems:
+        raise SpecFileError(f"{name}: invalid position", problems, 1)
     machines: list[dict[Cell, Placed]] = []
     wildcard = variant.mecha_botanist == "wildcard"
     for p, entries in enumerate(data["machines"]):
         view: dict[Cell, Placed] = {(0, 0): Placed(source_ids[p], 0, defs[source_ids[p]].exits)}
-        used: dict[str, int] = {}
-        for k, e in enumerate(entries):
-            where = f"{name}: /machines/{p}/{k}"
-            tid = str(e["tile"])
+        for e in entries:
             cell = (int(e["cell"][0]), int(e["cell"][1]))
-            rot = int(e.get("rotation", 0))
-            if tid not in index:
-                problem(p, k, "tile", f"no tile {tid!r} in tile set {tileset.name!r}")
-                continue
-            d = defs[index[tid]]
+            d = defs[index[str(e["tile"])]]
             if cell == (0, 0):
-                if d.kind is not Kind.SOURCE:
-                    problem(p, k, "cell", "(0, 0) holds the Source")
-                continue
-            if d.kind is Kind.SOURCE:
-                problem(p, k, "tile", "a Source can only be at (0, 0)")
-                continue
-            if cell in view:
-                problem(p, k, "cell", f"two tiles at {cell}")
-                continue
-            if variant.rotation == "fixed" and rot != 0:
-                warnings.append(f"{where}: rotation {rot} under `rotation: fixed`")
-            if d.kind is Kind.MECHA and not wildcard:
-                warnings.append(f"{where}: a mecha-botanist never enters a machine under `swap`")
-            used[tid] = used.get(tid, 0) + 1
-            view[cell] = Placed(index[tid], rot, rotate_exits(d.exits, rot),
+                continue  # the Source listed at its own cell
+            rot = int(e.get("rotation", 0))
+            view[cell] = Placed(index[d.id], rot, rotate_exits(d.exits, rot),
                                 wildcard and d.kind is Kind.MECHA)
-        for tid, n in sorted(used.items()):
-            if n > defs[index[tid]].copies:
-                warnings.append(f"{name}: machine {p}: {n} × {tid}, the set has "
-                                f"{defs[index[tid]].copies}")
         warnings.extend(f"{name}: machine {p}: {w}" for w in layout_warnings(view, variant))
         machines.append(view)
-    if problems:
-        raise SpecFileError(f"{name}: invalid position", problems, 1)
     return Position(str(data["position"]), tileset, variant, defs, machines, warnings,
                     dict(data.get("expect") or {}), str(data.get("description", "")))
 
@@ -147,8 +130,8 @@ def layout_warnings(view: dict[Cell, Placed], variant: Variant) -> list[str]:
 def load_position(path: Path) -> Position:
     """Read and validate a position file; :class:`~.specfiles.SpecFileError` (a
     :class:`RecordError`, with diagnostics and an exit code) on any problem."""
-    text, data = read_spec(path, "position")
-    return position_from_data(data, str(path), path.parent, Locator(text))
+    positions, data = read_spec(path, "position")
+    return position_from_data(data, str(path), path.parent, Locator(positions))
 
 
 def score_position(pos: Position) -> PositionScore:

@@ -37,17 +37,21 @@ from typing import Any
 import yaml
 
 from botanik_design.engine.errors import IllegalActionError
+from botanik_design.engine.game import new_game
 from botanik_design.engine.specfiles import (
     Locator,
+    SpecFileError,
     error,
     read_spec,
     resolve_rules,
 )
-from botanik_design.engine.state import GameState, new_game
+from botanik_design.engine.state import GameState
+from botanik_design.games.base import Event
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.spec.atomic import write_atomic
+from botanik_design.spec.diagnostics import Diagnostic
 
 
 @dataclass
@@ -89,7 +93,7 @@ class GameRecord:
 class Step:
     """One replayed decision: index (0-based; messages show :attr:`number`), player to
     act, number of legal actions, action integer and text, the record's comment, and
-    events that followed it."""
+    the typed events the action produced (:mod:`botanik_design.engine.events`)."""
 
     index: int
     player: int
@@ -97,7 +101,7 @@ class Step:
     action: int
     text: str
     comment: str
-    events: list[str]
+    events: list[Event]
 
     @property
     def number(self) -> int:
@@ -131,8 +135,8 @@ def record_from_data(data: dict[str, Any], name: str, folder: Path | None,
 def load_record(path: Path) -> GameRecord:
     """Read and validate a record file; :class:`~.specfiles.SpecFileError` (a
     :class:`RecordError`, with diagnostics and an exit code) on any problem."""
-    text, data = read_spec(path, "record")
-    return record_from_data(data, str(path), path.parent, Locator(text))
+    positions, data = read_spec(path, "record")
+    return record_from_data(data, str(path), path.parent, Locator(positions))
 
 
 def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple[Step, GameState]]:
@@ -150,10 +154,10 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
         if line is None:
             line, col = record.where("actions", i)
         if s.is_terminal():
-            raise error(name, "record-game-over",
-                        f"action {n}: the game is already over (it ended after action {i}); "
-                        f"the record has {plural(len(record.actions), 'action')}",
-                        line=line, column=col, json_path=f"/actions/{i}")
+            reason = (f"the game is already over (it ended after action {i}); "
+                      f"the record has {plural(len(record.actions), 'action')}")
+            raise ReplayError(name, "record-game-over", f"action {n}: {reason}", i, reason, [],
+                              line=line, column=col)
         player = s.current_player()
         legal = len(s.legal_actions())
         try:
@@ -165,20 +169,35 @@ def replay(record: GameRecord, state: GameState | None = None) -> Iterator[tuple
                 except IllegalActionError:
                     raise IllegalActionError(f"no legal action reads {given!r}") from None
             text = s.action_to_string(action)
-            before = len(s.log())
             s.apply_action(action)
         except IllegalActionError as exc:
             reason = str(exc)
             if isinstance(given, int) and reason.startswith(f"action {given} "):
                 reason = f"`{given}` " + reason[len(f"action {given} "):]  # one "action" per line
-            shown = s.legal_actions()[:8]
-            options = "; ".join(s.action_to_string(a) for a in shown)
-            more = " ..." if len(s.legal_actions()) > len(shown) else ""
-            raise error(name, "record-illegal-action",
-                        f"action {n} (player {player}): {reason}", line=line, column=col,
-                        json_path=f"/actions/{i}", hint=f"legal here: {options}{more}") from exc
-        events = [e for _, e in s.log()[before:]]
+            options = [s.action_to_string(a) for a in s.legal_actions()]
+            raise ReplayError(name, "record-illegal-action",
+                              f"action {n} (player {player}): {reason}", i, reason, options,
+                              line=line, column=col) from exc
+        events = list(s.events(i))
         yield Step(i, player, legal, action, text, record.comments.get(i, ""), events), s
+
+
+class ReplayError(SpecFileError):
+    """A record's action that cannot be replayed, as typed values: ``index`` (0-based)
+    of the action, ``reason`` (why, one line), ``legal`` (the legal actions there, as
+    text; empty after the end).  One ``record-illegal-action`` or ``record-game-over``
+    diagnostic at the action's line and column, with up to 8 legal actions as its hint.
+    """
+
+    def __init__(self, file: str, rule: str, message: str, index: int, reason: str,
+                 legal: list[str], *, line: int | None, column: int | None) -> None:
+        shown = "; ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
+        d = Diagnostic(file, line, column, "error", rule, message, f"/actions/{index}",
+                       f"legal here: {shown}" if legal else "")
+        super().__init__(f"{file}: {message}", [d], 1)
+        self.index = index
+        self.reason = reason
+        self.legal = legal
 
 
 def play_record(record: GameRecord) -> tuple[GameState, list[Step]]:

@@ -6,13 +6,8 @@ from collections.abc import Mapping, Sequence
 
 from botanik_design.engine.network import Cell, Placed
 from botanik_design.engine.scoring import GameScore, PlayerScore
-from botanik_design.model.tileset import TileDef
+from botanik_design.model.tileset import TYPE_LETTERS, TileDef
 from botanik_design.model.words import plural
-
-_TYPE_LETTER = {
-    "straight": "s", "corner": "c", "tee": "t", "cross": "x", "plant": "p",
-    "vegetable": "v", "mecha": "m", "source": "S",
-}
 
 
 def colour_letters(defs: Sequence[TileDef]) -> dict[str, str]:
@@ -31,8 +26,8 @@ def colour_letters(defs: Sequence[TileDef]) -> dict[str, str]:
 def render_machine(view: Mapping[Cell, Placed], defs: Sequence[TileDef]) -> str:
     """The machine as ASCII art, north up: each tile is 5x3 characters.
 
-    The centre reads colour letter, type letter (s c t x p v m, ``SRC`` for the
-    Source) and flower count; ``|`` and ``-`` are pipe exits.
+    The centre reads colour letter, type letter (``TYPE_LETTERS``: I L T X P V M,
+    ``SRC`` for the Source) and flower count; ``|`` and ``-`` are pipe exits.
     """
     if not view:
         return "(empty)"
@@ -53,7 +48,7 @@ def render_machine(view: Mapping[Cell, Placed], defs: Sequence[TileDef]) -> str:
             if d.type.value == "source":
                 mid = "SRC"
             else:
-                mid = letters.get(d.colour or "", "?") + _TYPE_LETTER[d.type.value]
+                mid = letters.get(d.colour or "", "?") + TYPE_LETTERS[d.type.value]
                 mid += str(d.flowers) if d.flowers else " "
             m = p.mask
             rows[0] += "  |  " if m & 1 else "  .  "

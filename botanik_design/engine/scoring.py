@@ -23,12 +23,13 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from botanik_design.engine import graph as g
+from botanik_design.engine.analysis import winner_of
 from botanik_design.engine.network import Cell, Placed, adjacency_graph, pipe_graph
 from botanik_design.model.tileset import Kind, TileDef
 from botanik_design.model.variant import Variant
 
 if TYPE_CHECKING:
-    from botanik_design.engine.state import GameState
+    from botanik_design.engine.views import StateViews
 
 
 @dataclass(frozen=True)
@@ -183,15 +184,15 @@ def score_machine(
 
 
 def decide(players: list[PlayerScore], variant: Variant) -> GameScore:
-    """Winner and explanation from two breakdowns (brief §8.5, option ``tie_break``)."""
+    """Winner and explanation from two breakdowns (brief §8.5, option ``tie_break``;
+    the winner is :func:`~botanik_design.engine.analysis.winner_of`'s)."""
     a, b = players[0].total, players[1].total
+    la, lb = players[0].largest_group, players[1].largest_group
+    w = winner_of((a, b), (la, lb), variant)
     if a != b:
-        w = 0 if a > b else 1
         return GameScore(players, w, f"player {w} wins {max(a, b)}-{min(a, b)}")
     if variant.tie_break == "largest-colour-group":
-        la, lb = players[0].largest_group, players[1].largest_group
-        if la != lb:
-            w = 0 if la > lb else 1
+        if w is not None:
             return GameScore(
                 players, w,
                 f"tie at {a}; player {w} wins the tie-break (largest colour group {max(la, lb)} "
@@ -205,7 +206,7 @@ def decide(players: list[PlayerScore], variant: Variant) -> GameScore:
     return GameScore(players, None, f"tie at {a}: shared win")
 
 
-def score_game(state: GameState) -> GameScore:
+def score_game(state: StateViews) -> GameScore:
     """Score both machines of a game state."""
     from botanik_design.engine.placement import machine_view
 

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import jsonschema
-import yaml
 
 from botanik_design.engine.errors import RecordError
 from botanik_design.model.tileset import TileSet
@@ -33,8 +32,8 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.bundled import schema
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import load_tileset, load_variant
-from botanik_design.spec.validate import Diagnostic, read_checked
-from botanik_design.spec.yamlread import read_yaml
+from botanik_design.spec.positions import Positions
+from botanik_design.spec.validate import Diagnostic
 
 #: Document kinds in the order their marker keys decide the kind (a record also
 #: names a ``variant`` and a ``tileset``; a variant names a ``tileset``).
@@ -91,14 +90,7 @@ def diagnostics_of(exc: SpecError, file: str) -> list[Diagnostic]:
 
 def exit_code_of(exc: SpecError) -> int:
     """The command's exit code for ``exc``: 2 for I/O problems, 1 otherwise."""
-    return int(getattr(exc, "exit_code", 1))
-
-
-def detect_kind(data: object) -> str | None:
-    """The kind of a document by its top-level marker key (``None``: no marker)."""
-    if not isinstance(data, dict):
-        return None
-    return next((k for k in KIND_KEYS if k in data), None)
+    return exc.exit_code
 
 
 def _kind_by_lines(text: str) -> str | None:
@@ -126,13 +118,17 @@ def _not_a_file(path: Path) -> str | None:
     return "not a regular file"
 
 
-def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
-    """Read, check and parse a ``kind`` file: ``(text, data)``; :class:`SpecFileError` else.
+def read_spec(path: Path, kind: str) -> tuple[Positions, dict[str, Any]]:
+    """Read and check a ``kind`` file once with the validator's reader:
+    ``(positions, data)``; :class:`SpecFileError` else.
 
     Order: the path must exist and be a regular file (exit 2 otherwise); the
     validator reads it (size limit, encoding, YAML, schema, references); a
-    document of another kind is reported as such.
+    document of another kind is reported as such.  ``positions`` locate the values
+    of ``data`` in the file (:class:`Locator`).
     """
+    from botanik_design.spec.session import Session
+
     name = str(path)
     try:
         if not path.exists():
@@ -143,71 +139,49 @@ def read_spec(path: Path, kind: str) -> tuple[str, dict[str, Any]]:
                     exit_code=2) from exc
     if what is not None:
         raise error(name, "io-unreadable", what, exit_code=2)
-    found_diags, checked = read_checked(path)
-    diags = [d for d in found_diags if d.level == "error"]
+    session = Session()
+    doc = session.read_source(path, name)
+    diags = [d for d in session.check(doc) if d.level == "error"]
     if any(d.rule.startswith("io-") for d in diags):
         raise SpecFileError(f"{name}: cannot read", diags, 2)
-    text: str | None = None
-    data: object = None
     yaml_rules = {d.rule for d in diags if d.rule.startswith("yaml-")}
-    if not yaml_rules & {"yaml-binary", "yaml-encoding", "yaml-too-large"}:
-        try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise error(name, "io-unreadable", f"cannot read: {exc.strerror or exc}",
-                        exit_code=2) from exc
-        except UnicodeDecodeError:  # the validator accepted it: should not happen
-            text = None
-    if text is not None and not yaml_rules:
-        data = checked  # as the validator read it: whole-number floats are ints
-    found = detect_kind(data) if text is None or not yaml_rules else _kind_by_lines(text)
+    found = doc.kind if doc.kind in KIND_NAMES else None
+    if found is None and yaml_rules and not yaml_rules & {"yaml-binary", "yaml-encoding",
+                                                          "yaml-too-large"}:
+        found = _kind_by_lines(_text_of(path))
     if found is not None and found != kind:
         raise error(name, "spec-wrong-kind",
                     f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",
                     hint=_KIND_HINTS[found], line=1, column=1)
     if diags:
         raise SpecFileError(f"{name}: not a valid {kind} file", diags, 1)
-    if text is None or not isinstance(data, dict):  # pragma: no cover - validator passed it
+    if not isinstance(doc.data, dict):  # pragma: no cover - validator passed it
         raise error(name, "spec-unknown-kind", f"not {KIND_NAMES[kind]}")
-    return text, data
+    return doc.positions, doc.data
 
 
-def parse_doc(text: str, name: str, kind: str, folder: Path | None) -> dict[str, Any]:
-    """Validate ``text`` as a ``kind`` document (:func:`validate_text`) and return its data."""
+def _text_of(path: Path) -> str:
+    """The file's text for kind detection by lines (``""`` when it cannot be decoded)."""
     try:
-        data = yaml.safe_load(text)
-    except (yaml.YAMLError, ValueError, RecursionError):
-        data = None
-    found = detect_kind(data)
-    if found is not None and found != kind:
-        raise error(name, "spec-wrong-kind", f"this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}",
-                    hint=_KIND_HINTS[found], line=1, column=1)
-    found_diags, checked = read_checked(text, name, kind, base=folder)
-    diags = [d for d in found_diags if d.level == "error"]
-    if diags:
-        raise SpecFileError(f"{name}: not a valid {kind} file", diags, 1)
-    data = checked  # as the validator read it: whole-number floats are ints
-    if not isinstance(data, dict):  # pragma: no cover - the validator rejects it
-        raise error(name, "spec-unknown-kind", f"not {KIND_NAMES[kind]}")
-    return data
+        return path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 class Locator:
-    """Line and column (1-based) of values in a YAML text, by JSON-pointer-like path.
+    """Line and column (1-based) of values in a spec file, from the validator's
+    :class:`~botanik_design.spec.positions.Positions` (``None``: no file, no positions)."""
 
-    Positions come from the validator's reader
-    (:func:`botanik_design.spec.yamlread.read_yaml`), so they are the ones
-    ``validate`` reports and an editor shows (U+2028 is no line break).
-    """
-
-    def __init__(self, text: str | None) -> None:
-        self._values: dict[tuple[str | int, ...], tuple[int, int]] = {}
-        if text:
-            self._values = dict(read_yaml(text, "").positions.values)
+    def __init__(self, positions: Positions | None) -> None:
+        self._positions = positions
 
     def at(self, *path: str | int) -> tuple[int | None, int | None]:
-        """``(line, column)`` of the value at ``path`` (``(None, None)`` when unknown)."""
-        return self._values.get(tuple(path), (None, None))
+        """``(line, column)`` of the value at ``path`` (or its nearest located ancestor);
+        ``(None, None)`` without positions."""
+        if self._positions is None:
+            return None, None
+        line, column = self._positions.value(path)
+        return int(line), int(column)
 
 
 def resolve_rules(data: dict[str, Any], name: str, folder: Path | None,

@@ -32,103 +32,30 @@ Turn structure (brief §3–§7):
 from __future__ import annotations
 
 import json
-import random
 from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.engine import actions as A
+from botanik_design.engine import events as E
+from botanik_design.engine.analysis import analyse, cells_of, winner_of
 from botanik_design.engine.errors import IllegalActionError
 from botanik_design.engine.geometry import ORIGIN, decode_cell
-from botanik_design.engine.machine import Machine
-from botanik_design.engine.placement import legal_placements
-from botanik_design.engine.registry import EMPTY, Registry
-from botanik_design.engine.tiles import TileTable, compile_tiles
-from botanik_design.model.tileset import TileDef, TileSet
+from botanik_design.engine.registry import EMPTY
+from botanik_design.engine.tiles import TileTable
+from botanik_design.engine.turns import _KIND_NAMES, PICK, PLACE, SWAP, TERMINAL, Task
+from botanik_design.engine.views import Decision, PlacedTile, StateViews
 from botanik_design.model.variant import Variant
-from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
-    from botanik_design.engine.network import Placed
-    from botanik_design.engine.scoring import GameScore
+    from botanik_design.engine.game import BotanikGame
 
-#: ``current_player()`` once the game is over (OpenSpiel's value).
-TERMINAL = -4
-
-PICK = 0
-PLACE = 1
-SWAP = 2
-_CHECK = 3
-_KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
-
-#: middle-stack pick actions per number of columns and arrival index
-_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(i * 18 + 9 + c for c in range(n)) for i in range(A.MAX_ARRIVAL))
-    for n in range(A.MAX_COLUMNS + 1)
-)
-
-# a task / decision: (kind, player, tile, depth, column)
-Task = tuple[int, int, int, int, int]
+__all__ = ["PICK", "PLACE", "SWAP", "TERMINAL", "Decision", "GameState", "PlacedTile", "Task",
+           "cell_of", "length_bound", "setup_need", "source_cell"]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The decision the state waits for.
-
-    ``kind``: ``"pick"`` (an arrival tile to the registry, or a discard),
-    ``"place"`` (a released tile into ``player``'s machine) or ``"swap"`` (a
-    released mecha-botanist: which middle stack).  ``tile`` is the instance
-    id being placed or swapped (``-1`` for picks); ``tile_id`` its definition id.
-    """
-
-    kind: str
-    player: int
-    tile: int
-    tile_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlacedTile:
-    """A tile in a machine: cell ``(x, y)``, instance id, definition, rotation, rotated exits."""
-
-    x: int
-    y: int
-    tile: int
-    definition: TileDef
-    rotation: int
-    exits: int
-
-
-class GameState:
-    """A Botanik game in progress; create with :func:`new_game`."""
-
-    def __init__(self) -> None:  # use new_game / clone
-        self.table: TileTable
-        #: The effective rule options (public, read-only: bots read them).
-        self.variant: Variant
-        self.seed: int
-        self.first_player: int
-        self.pile: list[int] = []
-        self.arrival: list[int] = []
-        self.registry: Registry
-        self.machines: list[Machine] = []
-        self.discarded: list[int] = []
-        self.discard_why: list[str] = []
-        self.unused: list[int] = []
-        self.deal: list[str] | None = None
-        self.meca = 0
-        self.round = 0
-        self.pickers: list[int] = []
-        self.pick_index = 0
-        self.tasks: list[Task] = []
-        self.decision: Task | None = None
-        self._legal: list[int] = []
-        self._history: list[int] = []
-        self._log: list[tuple[int, str]] = []
-        self._score: GameScore | None = None
-        #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
-        self._counts = [0, 0, 0, 0]
+class GameState(StateViews):
+    """A Botanik game in progress; create with :func:`~botanik_design.engine.game.new_game`
+    or ``BotanikGame.new_initial_state``."""
 
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
@@ -139,10 +66,6 @@ class GameState:
         """
         d = self.decision
         return TERMINAL if d is None else d[1]
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.decision is None
 
     def legal_actions(self) -> list[int]:
         """Sorted legal action integers; empty only when the game is over."""
@@ -167,6 +90,8 @@ class GameState:
             tile = d[2]
             m = self.table.masks[tile][r]
             self.machines[d[1]].place(cell, tile, r, m, self.table.wild[tile])
+            x, y = decode_cell(cell)
+            self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
         else:
             self._apply_swap(d, action - A.SWAP_BASE)
@@ -194,7 +119,9 @@ class GameState:
         s.decision = self.decision
         s._legal = self._legal[:]
         s._history = self._history[:]
-        s._log = self._log[:]
+        s._raw = self._raw[:]
+        s._built = self._built[:]
+        s._game = self._game
         s._score = self._score
         s._counts = self._counts[:]
         return s
@@ -202,16 +129,16 @@ class GameState:
     def returns(self) -> list[float]:
         """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end.
 
-        Uses the fast scorer (:mod:`.fastscore`); :meth:`scores` gives the breakdown.
+        Uses the fast analysis (:mod:`.analysis`); :meth:`scores` gives the breakdown.
         """
         if not self.is_terminal():
             return [0.0, 0.0]
         if self._score is not None:
             w = self._score.winner
         else:
-            from botanik_design.engine.fastscore import fast_winner
-
-            w = fast_winner(self.machines, self.table, self.variant)
+            facts = [analyse(cells_of(m, self.table), self.variant) for m in self.machines]
+            w = winner_of((facts[0].score, facts[1].score),
+                          (facts[0].largest, facts[1].largest), self.variant)
         if w is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
@@ -251,128 +178,6 @@ class GameState:
             if self.action_to_string(a) == want:
                 return a
         raise IllegalActionError(f"no legal action reads {text!r} at step {len(self._history)}")
-
-    # ------------------------------------------------------------ typed helpers
-    def decode(self, action: int) -> A.Action:
-        """Typed form of an action integer (see :mod:`botanik_design.engine.actions`)."""
-        return A.decode(action)
-
-    def encode(self, action: A.Action) -> int:
-        """Integer of a typed action (no legality check)."""
-        return A.encode(action)
-
-    def pending(self) -> Decision | None:
-        """The decision waited for, or ``None`` at the end."""
-        d = self.decision
-        if d is None:
-            return None
-        tile_id = self.table.name(d[2]) if d[2] >= 0 else ""
-        return Decision(_KIND_NAMES[d[0]], d[1], d[2], tile_id)
-
-    def tile(self, instance: int) -> TileDef:
-        """Tile definition of an instance id."""
-        return self.table.defs[instance]
-
-    def arrival_tiles(self) -> list[int]:
-        """Instance ids in the arrival zone, in arrival-index order."""
-        return list(self.arrival)
-
-    def middle_stacks(self) -> list[list[int]]:
-        """Per column, the middle stack bottom to top (instance ids)."""
-        return [s[:] for s in self.registry.middle]
-
-    def slots(self, player: int) -> list[int | None]:
-        """Per column, ``player``'s slot tile (instance id) or ``None``."""
-        return [None if t == EMPTY else t for t in self.registry.slots[player]]
-
-    def machine(self, player: int) -> list[PlacedTile]:
-        """``player``'s machine, Source included, sorted by cell."""
-        mac = self.machines[player]
-        return [
-            PlacedTile(x, y, t, self.table.defs[t], r, mac.mask[(x + 128) * 256 + y + 128])
-            for x, y, t, r in mac.cells()
-        ]
-
-    def placements(self, player: int, tile: int) -> list[A.Place]:
-        """Where instance ``tile`` could go in ``player``'s machine now (for previews).
-
-        The same rule as a placement decision; empty when it could not be placed.
-        """
-        v = self.variant
-        keys = legal_placements(self.machines[player], self.table, tile, v.closure,
-                                v.closure_scope)
-        out = []
-        for k in keys:
-            x, y = decode_cell(k // 4)
-            out.append(A.Place(x, y, k % 4))
-        return out
-
-    def machine_view(self, player: int) -> dict[tuple[int, int], Placed]:
-        """``player``'s machine as ``{(x, y): Placed}`` for the networkx views and rendering."""
-        from botanik_design.engine.placement import machine_view
-
-        return machine_view(self.machines[player])
-
-    def pile_size(self) -> int:
-        """Tiles left in the face-down piles."""
-        return len(self.pile)
-
-    def stats(self) -> dict[str, int]:
-        """Counters of the game so far: ``releases_p0``, ``releases_p1`` (tiles released
-        to each player), ``swaps`` (mecha-botanist swaps) and ``no_registry_move``
-        (picks where ``no_registry_move`` applied).  Discards: :meth:`discard_reasons`."""
-        r0, r1, swaps, stalls = self._counts
-        return {"releases_p0": r0, "releases_p1": r1, "swaps": swaps,
-                "no_registry_move": stalls}
-
-    def determinize(self, rng: random.Random) -> None:
-        """Re-shuffle the face-down pile in place with ``rng``: the hidden information.
-
-        For search bots (information-set MCTS) working on a :meth:`clone`: what a
-        player can see (registry, arrival zone, machines, pile size) is unchanged,
-        but the future draws no longer follow the game's seed, so do not record or
-        serialise a determinised state.
-        """
-        rng.shuffle(self.pile)
-
-    def meca_holder(self) -> int:
-        """Player holding the Meca pawn (first picker of the round)."""
-        return self.meca
-
-    def discarded_tiles(self) -> list[int]:
-        """Instance ids removed from the game, in order."""
-        return list(self.discarded)
-
-    def discard_reasons(self) -> list[tuple[int, str]]:
-        """``(instance id, reason)`` for each discarded tile, in order.
-
-        Reasons: ``arrival`` (no legal registry move, ``discard-chosen``),
-        ``no-placement`` (§5.4), ``mecha-no-target`` (§6, ``mecha_no_swap_target``),
-        ``short-round`` (``short_last_round: discard-remaining``), ``registry-end`` (§7).
-        """
-        return list(zip(self.discarded, self.discard_why, strict=True))
-
-    def log(self) -> list[tuple[int, str]]:
-        """Events (releases, discards, ...) with the number of actions applied before them."""
-        return list(self._log)
-
-    def totals(self) -> list[int]:
-        """Both players' current totals from the fast scorer (no breakdown)."""
-        from botanik_design.engine.fastscore import fast_score
-
-        return [fast_score(m, self.table, self.variant)[0] for m in self.machines]
-
-    def scores(self) -> GameScore:
-        """The scoring breakdown (:class:`~botanik_design.engine.scoring.GameScore`) of the
-        machines as they stand (final once terminal)."""
-        if self._score is not None and self.is_terminal():
-            return self._score
-        from botanik_design.engine.scoring import score_game
-
-        result = score_game(self)
-        if self.is_terminal():
-            self._score = result
-        return result
 
     # ------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
@@ -425,299 +230,22 @@ class GameState:
     def _arrival_name(self, i: int) -> str:
         return self.table.name(self.arrival[i]) if 0 <= i < len(self.arrival) else "?"
 
-    def _discard(self, tiles: list[int], why: str) -> None:
-        self.discarded.extend(tiles)
-        self.discard_why.extend([why] * len(tiles))
-
-    def _note(self, text: str) -> None:
-        self._log.append((len(self._history), text))
-
-    def _start_round(self) -> None:
-        v = self.variant
-        n = v.arrival_tiles
-        if not self.pile:
-            self._end()
-            return
-        if len(self.pile) < n:
-            if v.short_last_round == "discard-remaining":
-                self._note(f"short last round: {len(self.pile)} pile tiles discarded")
-                self._discard(list(reversed(self.pile)), "short-round")
-                self.pile.clear()
-                self._end()
-                return
-            n = len(self.pile)
-        self.round += 1
-        self.arrival = [self.pile.pop() for _ in range(n)]
-        m = self.meca
-        names = ", ".join(self.table.name(t) for t in self.arrival)
-        self._note(f"round {self.round}: player {m} (Meca) draws {names}")
-        self.pickers = [m if k % 2 == 0 else 1 - m for k in range(n)]
-        self.pick_index = 0
-        self._set_pick()
-
-    def _set_pick(self) -> None:
-        p = self.pickers[self.pick_index]
-        self.decision = (PICK, p, -1, 0, -1)
-        reg = self.registry
-        table = self.table
-        v = self.variant
-        links = table.links
-        slots = reg.slots[p]
-        ncols = len(reg.middle)
-        own = [(c, st[-1]) for c, st in enumerate(reg.middle) if st and slots[c] == EMPTY]
-        free_middle = v.middle_condition == "none"
-        mids = _MIDDLE_PICKS[ncols]
-        legal: list[int] = []
-        append = legal.append
-        for i, a in enumerate(self.arrival):
-            row = links[a]
-            base = i * 18
-            for c, top in own:
-                if row[top]:
-                    append(base + c)
-            if free_middle:
-                legal.extend(mids[i])
-            else:
-                for c in range(ncols):
-                    if reg.middle_ok(table, v, a, c):
-                        append(base + 9 + c)
-        if not legal:
-            if v.no_registry_move == "discard-chosen":
-                legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
-            else:
-                legal = [a for i in range(len(self.arrival)) for a in mids[i]]
-            self._note(f"player {p} has no legal registry move ({v.no_registry_move})")
-            self._counts[3] += 1
-        self._legal = legal
-
-    def _apply_pick(self, player: int, action: int) -> None:
-        self.pick_index += 1
-        if action >= A.DISCARD_BASE:
-            tile = self.arrival.pop(action - A.DISCARD_BASE)
-            self._discard([tile], "arrival")
-            self._note(f"player {player} discards {self.table.name(tile)} from the arrival zone")
-            self._run()
-            return
-        i, d = divmod(action, 18)
-        tile = self.arrival.pop(i)
-        if d < 9:
-            self.registry.slots[player][d] = tile
-        else:
-            c = d - 9
-            self.registry.middle[c].append(tile)
-            self.tasks.append((_CHECK, player, -1, 0, c))
-        self._run()
-
-    def _apply_swap(self, d: Task, column: int) -> None:
-        _, player, mecha, depth, _ = d
-        stack = self.registry.middle[column]
-        taken = stack.pop()
-        stack.append(mecha)
-        self._note(
-            f"player {player} swaps {self.table.name(mecha)} for {self.table.name(taken)} "
-            f"(middle {column + 1})"
-        )
-        self._counts[2] += 1
-        self.tasks.append((_CHECK, player, -1, depth + 1, column))
-        self.tasks.append((PLACE, player, taken, depth, -1))
-        self._run()
-
-    def _run(self) -> None:
-        """Resolve pending tasks until a decision is needed, then move the game on."""
-        tasks = self.tasks
-        table = self.table
-        v = self.variant
-        while tasks:
-            task = tasks.pop()
-            kind, player, tile, depth, column = task
-            if kind == _CHECK:
-                self._check_releases(player, depth, column)
-            elif kind == PLACE:
-                keys = legal_placements(
-                    self.machines[player], table, tile, v.closure, v.closure_scope
-                )
-                if keys:
-                    self.decision = task
-                    self._legal = [A.PLACE_BASE + k for k in keys]
-                    return
-                self._discard([tile], "no-placement")
-                self._note(f"player {player} cannot place {table.name(tile)}: discarded")
-            else:  # SWAP
-                reg = self.registry
-                targets = []
-                for c in range(reg.columns):
-                    top = reg.top(c)
-                    if top != EMPTY and not table.mecha[top]:
-                        targets.append(A.SWAP_BASE + c)
-                if targets:
-                    self.decision = task
-                    self._legal = targets
-                    return
-                why = "no middle top to swap with"
-                if v.mecha_no_swap_target == "stay-in-slot":
-                    reg.slots[player][column] = tile
-                    self._note(f"{table.name(tile)} of player {player} stays in its slot ({why})")
-                else:
-                    self._discard([tile], "mecha-no-target")
-                    self._note(f"{table.name(tile)} of player {player} is discarded ({why})")
-        # no task left: next pick, next round or the end
-        if self.pick_index < len(self.pickers):
-            self._set_pick()
-        else:
-            self.meca = 1 - self.meca
-            self.arrival = []
-            self._start_round()
-
-    def _check_releases(self, first: int, depth: int, column: int) -> None:
-        reg = self.registry
-        table = self.table
-        top = reg.top(column)
-        if top == EMPTY:
-            return
-        released: list[tuple[int, int]] = []
-        # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
-        limit = self.variant.mecha_chain_limit if depth > 0 else None
-        for p in (first, 1 - first):
-            if limit is not None and len(released) >= limit:
-                break
-            s = reg.slots[p][column]
-            if s != EMPTY and not table.linked(s, top):
-                reg.slots[p][column] = EMPTY
-                released.append((p, s))
-                self._note(f"{table.name(s)} released to player {p} (column {column + 1})")
-                self._counts[p] += 1
-        swap_rule = self.variant.mecha_botanist == "swap"
-        for p, s in reversed(released):
-            kind = SWAP if swap_rule and table.mecha[s] else PLACE
-            self.tasks.append((kind, p, s, depth, column))
-
-    def _end(self) -> None:
-        reg = self.registry
-        left = reg.tiles()
-        if left:
-            self._discard(left, "registry-end")
-            self._note(f"game over: {len(left)} registry tiles discarded")
-        reg.middle = [[] for _ in range(reg.columns)]
-        reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
-        self.decision = None
-        self._legal = []
+    def get_game(self) -> BotanikGame:
+        """The :class:`~botanik_design.engine.game.BotanikGame` this state was dealt from."""
+        assert self._game is not None
+        return self._game
 
 
 def setup_need(variant: Variant) -> int:
-    """Machine tiles a game needs for the setup and its first round.
-
-    ``registry_columns × initial_middle_tiles`` fill the middle stacks; the first
-    round then needs one tile (``short_last_round: play-remaining`` plays a short
-    round) or a full ``arrival_tiles`` (``discard-remaining`` would discard a
-    short first round and end the game before any decision).
-    """
-    first_round = variant.arrival_tiles if variant.short_last_round == "discard-remaining" else 1
-    return variant.registry_columns * variant.initial_middle_tiles + first_round
+    """Machine tiles a game needs for the setup and its first round
+    (:func:`botanik_design.model.variant.setup_need`)."""
+    return variant.setup_need()
 
 
-def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> str:
-    """Why ``have`` tiles (``what`` with ``{n}`` for the count of ``noun_word``) cannot
-    set up a game of ``variant``; ``""`` when they can."""
-    need = setup_need(variant)
-    if have >= need:
-        return ""
-    v = variant
-    first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
-             if v.short_last_round == "discard-remaining" else "1 for the first round")
-    return (f"{what.replace('{n}', plural(have, noun_word))}; a game needs at least {need}: "
-            f"{plural(v.registry_columns, 'column')} x {v.initial_middle_tiles} for the middle "
-            f"stacks and {first}")
-
-
-def new_game(
-    tileset: TileSet,
-    variant: Variant,
-    seed: int,
-    first_player: int | None = None,
-    deal: Sequence[str] | None = None,
-) -> GameState:
-    """Set up a game (brief §2) and return the state at the first decision.
-
-    ``random.Random(seed)`` shuffles the machine tiles into the pile, then
-    (when ``first_player`` is ``None``) chooses the first Meca holder.  Each
-    middle stack gets ``initial_middle_tiles`` tiles from the pile (column 1
-    first).  ``deal`` (scripted games) replaces the shuffle: the tile
-    definition ids in the order they are dealt (middle stacks first, then the
-    arrival zone round after round); tiles of the set not named stay out of
-    the game (``unused``).  Raises ``ValueError`` when the tiles in play are
-    fewer than :func:`setup_need` (the game would end at setup), the tile set has no
-    Source or no machine tile, ``deal`` names an unknown tile or too many
-    copies, or the variant has more columns / arrival tiles than the encoding
-    allows (9).
-    """
-    if variant.registry_columns > A.MAX_COLUMNS or variant.arrival_tiles > A.MAX_ARRIVAL:
-        raise ValueError("at most 9 registry columns and 9 arrival tiles")
-    table = compile_tiles(tileset, variant)
-    rng = random.Random(seed)
-    s = GameState()
-    s.table = table
-    s.variant = variant
-    s.seed = seed
-    pile = list(range(table.n_machine))
-    rng.shuffle(pile)
-    if deal is not None:
-        free: dict[str, list[int]] = {}
-        for i in range(table.n_machine):
-            free.setdefault(table.name(i), []).append(i)
-        order: list[int] = []
-        for k, name in enumerate(deal):
-            if name not in free:
-                raise ValueError(f"deal[{k}]: no machine tile {name!r} in {tileset.name!r}")
-            if not free[name]:
-                raise ValueError(f"deal[{k}]: more {name!r} tiles than the set has")
-            order.append(free[name].pop(0))
-        used = set(order)
-        s.unused = [i for i in range(table.n_machine) if i not in used]
-        s.deal = list(deal)
-        pile = order[::-1]
-    short = _setup_shortfall(
-        len(pile), variant,
-        "the deal has {n}" if deal is not None else f"tile set {tileset.name!r} has {{n}}",
-        "tile" if deal is not None else "machine tile")
-    if short:
-        raise ValueError(short)
-    fp = rng.randrange(2) if first_player is None else first_player
-    if fp not in (0, 1):
-        raise ValueError(f"first_player must be 0 or 1, not {fp}")
-    s.first_player = fp
-    s.meca = fp
-    s.pile = pile
-    s.registry = Registry(variant.registry_columns)
-    for _ in range(variant.initial_middle_tiles):
-        for c in range(variant.registry_columns):
-            if pile:
-                s.registry.middle[c].append(pile.pop())
-    s.machines = [
-        Machine(table.source_id(p), table.masks[table.source_id(p)][0], variant.wild_pairs)
-        for p in (0, 1)
-    ]
-    tops = ", ".join(
-        f"{c + 1}: {table.name(st[-1])}" for c, st in enumerate(s.registry.middle) if st
-    )
-    s._note(f"setup: middle stacks {tops}; player {fp} holds the Meca pawn")
-    s._start_round()
-    return s
-
-
-def deserialize(text: str, tileset: TileSet) -> GameState:
-    """Rebuild a state from :meth:`GameState.serialize` output.
-
-    Raises ``ValueError`` on malformed text and :class:`IllegalActionError`
-    when an action no longer applies (e.g. a different tile set).
-    """
-    data = json.loads(text)
-    variant = Variant.from_options(data["options"], name=data["variant"])
-    s = new_game(
-        tileset, variant, int(data["seed"]), int(data["first_player"]), data.get("deal")
-    )
-    for a in data["actions"]:
-        s.apply_action(int(a))
-    return s
+def length_bound(table: TileTable) -> int:
+    """An upper bound on the decisions of any game dealt from ``table``
+    (``GameInfo.max_game_length``; see :func:`~.invariants.decision_bound` for why)."""
+    return 3 * table.n_machine + 16
 
 
 def source_cell() -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from botanik_design.model.sides import distinct_rotations, rotate_exits
-from botanik_design.model.tileset import Kind, TileDef, TileSet, TileType
+from botanik_design.model.tileset import Kind, TileDef, TileSet, TileType, linked
 from botanik_design.model.variant import Variant
 
 _TYPES: tuple[TileType, ...] = tuple(TileType)
@@ -72,10 +72,6 @@ def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
     return table
 
 
-def _link(a: TileDef, b: TileDef) -> bool:
-    return a.type is b.type or (a.colour is not None and a.colour == b.colour)
-
-
 def _compile(tileset: TileSet, variant: Variant) -> TileTable:
     machine = tileset.expand()
     if not machine:
@@ -102,5 +98,5 @@ def _compile(tileset: TileSet, variant: Variant) -> TileTable:
             for d in defs
         ),
         rotations=tuple((0,) if fixed else distinct_rotations(d.exits) for d in defs),
-        links=tuple(tuple(_link(a, b) for b in defs) for a in defs),
+        links=tuple(tuple(linked(a, b) for b in defs) for a in defs),
     )

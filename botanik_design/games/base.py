@@ -5,8 +5,9 @@ A *game type* (``botanik``, ``hive``) is registered by name in
 :class:`Game`, an immutable object with the game's facts and the rules it is
 played under; ``game.new_initial_state(seed)`` gives a :class:`State`.
 
-Players are numbered from 0 (Botanik: the first Meca holder is chosen by the
-seed; Hive: 0 is White, who moves first).  Actions are non-negative ints;
+Players are numbered from 0; player 0 moves first (Botanik: holds the Meca pawn
+in round 1, unless the game is loaded with ``first_player=None``, then the seed
+chooses; Hive: 0 is White).  Actions are non-negative ints;
 ``legal_actions()`` is sorted and never empty until the state is terminal.
 
 Bots, simulations, the validator's record replay and the TUI use only what is
@@ -74,12 +75,15 @@ class Metric:
 
     ``key``: column name in rows and CSV (``"score"``, ``"releases"``);
     ``label``: the report's wording; ``per_player``: the value is a pair
-    (one per seat) rather than one number.
+    (one per seat) rather than one number; ``part_of``: the key of the metric
+    this one is a part of (Botanik's ``groups`` is part of ``score``), else ``""``.
+    A per-player metric keyed ``score`` gets the reports' score section.
     """
 
     key: str
     label: str
     per_player: bool = False
+    part_of: str = ""
 
 
 @runtime_checkable
@@ -138,6 +142,35 @@ class Determinizable(Protocol):
     """Optional: a state with hidden information (Botanik's pile) that a search can resample."""
 
     def determinize(self, rng: random.Random) -> None: ...
+
+
+@runtime_checkable
+class Heuristic(Protocol):
+    """Optional :class:`Game` capability: the game's own move ranking (Botanik's greedy).
+
+    Without it, the greedy bot and MCTS rank moves with :meth:`Game.evaluate` of the
+    state after each move, and value MCTS leaves with ``(evaluate(state, 0) + 1) / 2``.
+    """
+
+    def action_values(self, state: State, legal: Sequence[int]) -> list[float]:
+        """A value per action of ``legal`` for the player to move (higher is better)."""
+        ...
+
+    def win_probability(self, state: State) -> float:
+        """Player 0's estimated result in [0, 1] at a non-terminal state."""
+        ...
+
+    def may_prune(self, state: State, legal: Sequence[int]) -> bool:
+        """Whether a search may keep only the best-valued few of ``legal``."""
+        ...
+
+
+@runtime_checkable
+class SpecNamed(Protocol):
+    """Optional :class:`Game` capability: names of the loaded specs for report headers
+    (``{"variant": ..., "variant_title": ..., "tileset": ...}``)."""
+
+    def spec_names(self) -> Mapping[str, str]: ...
 
 
 @runtime_checkable

@@ -43,6 +43,27 @@ def side_offset(side: int) -> tuple[int, int]:
     return OFFSETS[side]
 
 
+def pipe_joined(mask_a: int, wild_a: bool, mask_b: int, wild_b: bool, side: int,
+                wild_pairs: bool = False) -> bool:
+    """Whether tile ``a`` and its neighbour ``b`` across ``side`` (a side of ``a``) are
+    joined by a pipe — the one pipe-join rule of the engine, scoring and bots.
+
+    ``mask_*``: 4-bit pipe-exit masks (bit ``s`` = side ``s``, N E S W), already rotated.
+    Normally both tiles need an exit on the shared edge (``a`` on ``side``, ``b`` on the
+    opposite side).  Under ``mecha_botanist: wildcard`` a wildcard mecha-botanist
+    (``wild_*``) joins any pipe end that faces it; two neighbouring wildcards join only
+    when ``wild_pairs`` (option ``wildcard_pairs: joined``; brief §6, ``spec/rules.md``).
+    """
+    opp = (side + 2) & 3
+    if wild_a:
+        if wild_b:
+            return wild_pairs
+        return bool(mask_b >> opp & 1)
+    if wild_b:
+        return bool(mask_a >> side & 1)
+    return bool(mask_a >> side & 1) and bool(mask_b >> opp & 1)
+
+
 def exits_mask(sides: list[Side] | tuple[Side, ...] | set[Side]) -> int:
     """4-bit mask of pipe exits from a collection of sides."""
     mask = 0

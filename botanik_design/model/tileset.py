@@ -102,6 +102,20 @@ class TileDef:
         return "".join(s.name for s in mask_sides(self.exits))
 
 
+#: One letter per tile type, everywhere a type is shown in one character (the CLI's
+#: machine art, the TUI's tiles): I, L, T, X read as the pipe shapes.
+TYPE_LETTERS: dict[str, str] = {
+    "straight": "I",
+    "corner": "L",
+    "tee": "T",
+    "cross": "X",
+    "plant": "P",
+    "vegetable": "V",
+    "mecha": "M",
+    "source": "S",
+}
+
+
 def linked(a: TileDef, b: TileDef) -> bool:
     """Two tiles are *linked* when they share the colour or the type (brief §1)."""
     return a.type is b.type or (a.colour is not None and a.colour == b.colour)

@@ -76,7 +76,26 @@ class Variant:
         """Whether two neighbouring wildcard mecha-botanists are joined (``wildcard_pairs``)."""
         return self.wildcard_pairs == "joined"
 
+    def setup_need(self) -> int:
+        """Machine tiles a game needs for the setup and its first round (:func:`setup_need`)."""
+        return setup_need(self.registry_columns, self.initial_middle_tiles, self.arrival_tiles,
+                          self.short_last_round)
+
     def options(self) -> dict[str, Any]:
         """The rule options as a plain dict (schema names)."""
         d = asdict(self)
         return {k: d[k] for k in self.option_names()}
+
+
+def setup_need(registry_columns: int, initial_middle_tiles: int, arrival_tiles: int,
+               short_last_round: str) -> int:
+    """Machine tiles a game needs for the setup and its first round (``spec/rules.md``).
+
+    ``registry_columns × initial_middle_tiles`` fill the middle stacks; the first
+    round then needs one tile (``short_last_round: play-remaining`` plays a short
+    round) or a full ``arrival_tiles`` (``discard-remaining`` would discard a
+    short first round and end the game before any decision).  ``new_game`` refuses
+    fewer tiles; ``validate`` reports them (``sem-too-few-tiles``).
+    """
+    first_round = arrival_tiles if short_last_round == "discard-remaining" else 1
+    return registry_columns * initial_middle_tiles + first_round

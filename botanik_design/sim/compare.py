@@ -21,16 +21,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from botanik_design.games.base import Metric
 from botanik_design.model.words import plural
 from botanik_design.sim.report import (
-    GAME_METRICS,
-    SCORE_PARTS,
     RunInfo,
     adv_text,
     ci_text,
     few_note,
+    game_metrics,
+    has_score,
     metric_values,
     num,
+    score_parts,
     summarize,
     table,
 )
@@ -50,14 +52,18 @@ PROPORTIONS: dict[str, str] = {
     "bot_A_wins": "bot A wins",
 }
 
-#: Distributions compared: metric key (see :func:`metric_values`) -> label.
-DISTRIBUTIONS: dict[str, str] = {
-    "first_result": "first player AdvantageP1 (result 1/0.5/0)",
-    "score": "score (all players)",
-    "margin": "margin first - second",
-    **{k: f"score part: {v}" for k, v in SCORE_PARTS.items()},
-    **GAME_METRICS,
-}
+
+
+def distributions(metrics: Sequence[Metric]) -> dict[str, str]:
+    """Distributions compared for a game with ``metrics``: key (see
+    :func:`metric_values`) -> label."""
+    out = {"first_result": "first player AdvantageP1 (result 1/0.5/0)"}
+    if has_score(metrics):
+        out["score"] = "score (all players)"
+        out["margin"] = "margin first - second"
+        out.update({k: f"score part: {v}" for k, v in score_parts(metrics).items()})
+    out.update(game_metrics(metrics))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +120,7 @@ def compare_runs(runs: Sequence[Run]) -> dict[str, Any]:
             "metric": key, "label": label, "kind": "proportion", "test": FISHER,
             "values": values, "p": p,
         })
-    for key, label in DISTRIBUTIONS.items():
+    for key, label in distributions(base.info.metrics).items():
         samples = [metric_values(r.rows, key) for r in runs]
         values = [round(sum(s) / len(s), 6) if s else None for s in samples]
         p = [None, *(mann_whitney(samples[0], samples[i]) for i in range(1, len(runs)))]

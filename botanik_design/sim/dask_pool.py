@@ -38,7 +38,7 @@ class _Future:
 
     def result(self, timeout: float | None = None) -> Any:
         """The batch's rows; raises ``SimulationError`` or :class:`DaskUnavailableError`."""
-        from botanik_design.sim.runner import SimulationError
+        from botanik_design.sim.errors import SimulationError
 
         try:
             return self.inner.result(timeout)

@@ -15,36 +15,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from botanik_design.games.base import Metric
 from botanik_design.model.words import plural
-from botanik_design.sim.rows import CSV_COLUMNS, GameRow
+from botanik_design.sim.rows import GameRow, csv_columns
 from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
 
 #: Version tag of the JSON report layout.
 SCHEMA = "botanik-design/simulate/1"
 
-#: Distributions reported under ``game`` (row attribute -> label).
-GAME_METRICS: dict[str, str] = {
+#: Distributions every game has, reported first under ``game`` (key -> label).
+BASE_GAME_METRICS: dict[str, str] = {
     "decisions": "game length (decisions)",
     "branching": "branching (mean legal actions)",
-    "releases": "releases",
-    "swaps": "mecha-botanist swaps",
-    "discards": "discarded during play",
-    "left_at_end": "left on the registry at the end",
-    "unconnected": "unconnected tiles (per player)",
-    "stalls": "stalls (no registry move)",
 }
 
-#: Score parts (row attribute -> label).
-SCORE_PARTS: dict[str, str] = {
-    "groups": "colour groups",
-    "flowers": "flowers",
-    "bonus": "bonus",
-}
+#: The metric key that gets the score section (a per-player metric).
+SCORE = "score"
 
 
 @dataclass(frozen=True, slots=True)
 class RunInfo:
-    """What was simulated: names as given, master seed and bot specs ``(A, B)``."""
+    """What was simulated: names as given, master seed, bot specs ``(A, B)`` and the
+    game's metrics (``Game.metrics()``, which the report lists)."""
 
     variant: str
     tileset: str
@@ -52,13 +44,31 @@ class RunInfo:
     seed: int
     bots: tuple[str, str]
     variant_title: str = ""
+    metrics: tuple[Metric, ...] = ()
 
 
-def _both(rows: Sequence[GameRow], attr: str) -> list[float]:
-    """Per-player values of a pair attribute, seat 0 then seat 1 of each game."""
+def has_score(metrics: Sequence[Metric]) -> bool:
+    """Whether the game reports a per-player ``score`` (the report's score section)."""
+    return any(m.key == SCORE and m.per_player for m in metrics)
+
+
+def score_parts(metrics: Sequence[Metric]) -> dict[str, str]:
+    """The parts of the score: key -> label."""
+    return {m.key: m.label for m in metrics if m.part_of == SCORE}
+
+
+def game_metrics(metrics: Sequence[Metric]) -> dict[str, str]:
+    """Distributions reported under ``game``: the base ones, then the game's own
+    (all but the score and its parts)."""
+    own = {m.key: m.label for m in metrics if m.key != SCORE and m.part_of != SCORE}
+    return {**BASE_GAME_METRICS, **own}
+
+
+def _both(rows: Sequence[GameRow], key: str) -> list[float]:
+    """Per-player values of a pair metric, seat 0 then seat 1 of each game."""
     out: list[float] = []
     for r in rows:
-        pair = getattr(r, attr)
+        pair = r.metric(key)
         out.extend((pair[0], pair[1]))
     return out
 
@@ -67,28 +77,29 @@ def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:
     """Sample behind a report entry ``key`` (as used by ``compare``'s tests).
 
     ``score``: every player's score; ``score_first``/``score_second``: by seat;
-    ``margin``: seat 0 minus seat 1; ``score_A``/``score_B``: by bot; a score
-    part (``groups``...) per player; a game metric per game (``unconnected``
-    per player).  Raises ``KeyError`` for an unknown key.
+    ``margin``: seat 0 minus seat 1; ``score_A``/``score_B``: by bot;
+    ``first_result``: the first player's results; ``decisions``/``branching``
+    per game; a game metric per player (a pair) or per game.  Raises
+    ``KeyError`` for an unknown key.
     """
-    if key == "score":
-        return _both(rows, "scores")
     if key == "first_result":
         return [r.first_player_result() for r in rows]
+    if key in BASE_GAME_METRICS:
+        return [float(getattr(r, key)) for r in rows]
     if key == "score_first":
-        return [r.scores[0] for r in rows]
+        return [r.metric(SCORE)[0] for r in rows]
     if key == "score_second":
-        return [r.scores[1] for r in rows]
+        return [r.metric(SCORE)[1] for r in rows]
     if key == "margin":
-        return [r.scores[0] - r.scores[1] for r in rows]
+        return [r.metric(SCORE)[0] - r.metric(SCORE)[1] for r in rows]
     if key in ("score_A", "score_B"):
         bot = 0 if key == "score_A" else 1
-        return [r.scores[r.bot_seat(bot)] for r in rows]
-    if key in SCORE_PARTS or key == "unconnected":
+        return [r.metric(SCORE)[r.bot_seat(bot)] for r in rows]
+    if not rows:
+        return []
+    if isinstance(rows[0].metric(key), tuple):
         return _both(rows, key)
-    if key in GAME_METRICS:
-        return [float(getattr(r, key)) for r in rows]
-    raise KeyError(key)
+    return [float(r.metric(key)) for r in rows]
 
 
 def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
@@ -114,16 +125,7 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
             "wins": wilson(wins, n).as_dict(),
             "points_rate": wilson(points, n).as_dict(),
         })
-    scores: dict[str, Any] = {
-        "all": describe(metric_values(rows, "score"), hist=True),
-        "first_player": describe(metric_values(rows, "score_first"), hist=True),
-        "second_player": describe(metric_values(rows, "score_second"), hist=True),
-        "bot_A": describe(metric_values(rows, "score_A"), hist=True),
-        "bot_B": describe(metric_values(rows, "score_B"), hist=True),
-        "margin_first_minus_second": describe(metric_values(rows, "margin")),
-        "parts": {k: describe(metric_values(rows, k)) for k in SCORE_PARTS},
-    }
-    return {
+    report: dict[str, Any] = {
         "schema": SCHEMA,
         "run": {
             "variant": info.variant,
@@ -144,9 +146,19 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
             "ludii": ludii_outcome_metrics(first),
             "ci_method": "Wilson score interval, 95%",
         },
-        "scores": scores,
-        "game": {k: describe(metric_values(rows, k)) for k in GAME_METRICS},
     }
+    if has_score(info.metrics):
+        report["scores"] = {
+            "all": describe(metric_values(rows, "score"), hist=True),
+            "first_player": describe(metric_values(rows, "score_first"), hist=True),
+            "second_player": describe(metric_values(rows, "score_second"), hist=True),
+            "bot_A": describe(metric_values(rows, "score_A"), hist=True),
+            "bot_B": describe(metric_values(rows, "score_B"), hist=True),
+            "margin_first_minus_second": describe(metric_values(rows, "margin")),
+            "parts": {k: describe(metric_values(rows, k)) for k in score_parts(info.metrics)},
+        }
+    report["game"] = {k: describe(metric_values(rows, k)) for k in game_metrics(info.metrics)}
+    return report
 
 
 def advantage_p1(first: Sequence[float]) -> dict[str, Any]:
@@ -175,13 +187,14 @@ def to_json(summary: dict[str, Any]) -> str:
     return json.dumps(summary, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def to_csv(rows: Sequence[GameRow]) -> str:
-    """CSV text: a header (:data:`CSV_COLUMNS`) and one line per game."""
+def to_csv(rows: Sequence[GameRow], metrics: Sequence[Metric]) -> str:
+    """CSV text: a header (:func:`~botanik_design.sim.rows.csv_columns`) and one line
+    per game."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
+    w.writerow(csv_columns(metrics))
     for r in rows:
-        w.writerow(r.csv_values())
+        w.writerow(r.csv_values(metrics))
     return buf.getvalue()
 
 
@@ -273,13 +286,16 @@ def ascii_histogram(hist: dict[str, list[float]], width: int = 40) -> list[str]:
     return out
 
 
-def format_text(summary: dict[str, Any]) -> str:
-    """The readable report: outcomes with CIs, score and game-flow tables, a histogram."""
+def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
+    """The readable report of :func:`summarize`'s ``summary`` for a game with ``metrics``:
+    outcomes with CIs, score (when the game has one) and game-flow tables, a histogram."""
+    labels = {"parts": score_parts(metrics).items(), "game": game_metrics(metrics).items()}
     run = summary["run"]
     out = summary["outcomes"]
     title = f" ({run['variant_title']})" if run["variant_title"] else ""
     lines = [
-        f"Variant {run['variant']}{title}, tile set {run['tileset']}",
+        f"Variant {run['variant']}{title}"
+        + (f", tile set {run['tileset']}" if run["tileset"] else ""),
         f"{plural(run['games'], 'game')}, seed {run['seed']}, bots A = {run['bots']['A']}, "
         f"B = {run['bots']['B']} ({run['seats']})",
         "",
@@ -301,23 +317,23 @@ def format_text(summary: dict[str, Any]) -> str:
         "",
         f"  Ludii: Balance {num(lud['balance'], 3)}, AdvantageP1 {num(lud['advantage_p1'], 3)}"
         f" (first player's wins + draws/2), Drawishness {num(lud['drawishness'], 3)}",
-        "",
-        "Scores",
     ]
-    sc = summary["scores"]
-    body = [
-        _dist_row("all players", sc["all"]),
-        _dist_row("first player", sc["first_player"]),
-        _dist_row("second player", sc["second_player"]),
-        _dist_row(f"bot A ({run['bots']['A']})", sc["bot_A"]),
-        _dist_row(f"bot B ({run['bots']['B']})", sc["bot_B"]),
-        _dist_row("margin first - second", sc["margin_first_minus_second"]),
-        *(_dist_row(f"part: {label}", sc["parts"][k]) for k, label in SCORE_PARTS.items()),
-    ]
-    lines += table(_DIST_HEADER, body)
+    sc = summary.get("scores")
+    if sc is not None:
+        body = [
+            _dist_row("all players", sc["all"]),
+            _dist_row("first player", sc["first_player"]),
+            _dist_row("second player", sc["second_player"]),
+            _dist_row(f"bot A ({run['bots']['A']})", sc["bot_A"]),
+            _dist_row(f"bot B ({run['bots']['B']})", sc["bot_B"]),
+            _dist_row("margin first - second", sc["margin_first_minus_second"]),
+            *(_dist_row(f"part: {label}", sc["parts"][k]) for k, label in labels["parts"]),
+        ]
+        lines += ["", "Scores", *table(_DIST_HEADER, body)]
     lines += ["", "Game"]
-    body = [_dist_row(label, summary["game"][k]) for k, label in GAME_METRICS.items()]
+    body = [_dist_row(label, summary["game"][k]) for k, label in labels["game"]]
     lines += table(_DIST_HEADER, body)
-    lines += ["", "Score histogram (all players)"]
-    lines += ascii_histogram(sc["all"]["histogram"])
+    if sc is not None:
+        lines += ["", "Score histogram (all players)"]
+        lines += ascii_histogram(sc["all"]["histogram"])
     return "\n".join(lines) + "\n"

@@ -1,17 +1,30 @@
-"""One simulated game as a flat, picklable record (a CSV row)."""
+"""One simulated game as a flat, picklable record (a CSV row), for any game.
+
+The columns every game has come first (:data:`BASE_COLUMNS`); the game's own
+numbers (:meth:`botanik_design.games.base.Game.metrics`) follow: per-player
+metrics as two columns (``score0``, ``score1``), then ``decisions`` and
+``branching``, then the per-game metrics.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: CSV column names, in order (``GameRow.csv_values`` follows it).
-CSV_COLUMNS: tuple[str, ...] = (
+from botanik_design.games.base import Metric
+
+#: Columns of every game, in order.
+BASE_COLUMNS: tuple[str, ...] = (
     "game", "seed", "bot_seat0", "bot_seat1", "first_bot", "winner",
-    "score0", "score1", "groups0", "groups1", "flowers0", "flowers1",
-    "bonus0", "bonus1", "unconnected0", "unconnected1",
-    "decisions", "branching", "releases", "swaps", "discards", "left_at_end", "stalls",
 )
+
+
+def csv_columns(metrics: Sequence[Metric]) -> tuple[str, ...]:
+    """CSV column names for a game with ``metrics`` (``GameRow.csv_values`` follows it)."""
+    pairs = [f"{m.key}{s}" for m in metrics if m.per_player for s in (0, 1)]
+    singles = [m.key for m in metrics if not m.per_player]
+    return (*BASE_COLUMNS, *pairs, "decisions", "branching", *singles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,21 +37,13 @@ class GameRow:
     * ``bots``: bot specs in seat 0 and seat 1; ``first_bot``: 0 when the run's
       first bot (``A``) sat in seat 0, else 1.
     * ``winner``: 0 or 1 (seat), or -1 for a shared win (draw).
-    * ``scores``: final totals; ``groups``/``flowers``/``bonus``: their parts
-      (colour-group points, flower points, bonus points — registre-3 connected
-      mecha-botanists, 0 elsewhere).
-    * ``unconnected``: tiles in each machine with no pipe path to the Source at
-      the end (the Source itself excluded), i.e. tiles that scored nothing.
-    * ``decisions``: actions applied (every pick, discard, swap and placement).
-    * ``branching``: mean number of legal actions over those decisions.
-    * ``releases``: tiles released from a player slot to its owner (both players).
-    * ``swaps``: mecha-botanist swaps.
-    * ``discards``: tiles removed from the game during play (no legal
-      placement, arrival tile discarded, mecha-botanist with no swap target).
-    * ``left_at_end``: tiles never played into a machine because the game
-      ended (left on the registry, or a short last round discarded).
-    * ``stalls``: decisions where the picker had no legal registry move (the
-      ``no_registry_move`` option applied).
+    * ``decisions``: actions applied; ``branching``: mean number of legal
+      actions over those decisions.
+    * ``values``: the game's numbers (``Game.final_metrics``) as ``(key, value)``
+      pairs in ``Game.metrics()`` order; a per-player value is a pair.  Botanik:
+      ``score`` and its parts, ``releases``, ``swaps``, ``discards``,
+      ``left_at_end``, ``unconnected``, ``stalls`` (see ``engine.game``).
+    * ``end_reason``: the game's short word for how it ended.
     """
 
     game: int
@@ -46,18 +51,17 @@ class GameRow:
     bots: tuple[str, str]
     first_bot: int
     winner: int
-    scores: tuple[int, int]
-    groups: tuple[int, int]
-    flowers: tuple[int, int]
-    bonus: tuple[int, int]
-    unconnected: tuple[int, int]
     decisions: int
     branching: float
-    releases: int
-    swaps: int
-    discards: int
-    left_at_end: int
-    stalls: int
+    values: tuple[tuple[str, Any], ...]
+    end_reason: str = ""
+
+    def metric(self, key: str) -> Any:
+        """The value of metric ``key``; ``KeyError`` when the game has none."""
+        for k, v in self.values:
+            if k == key:
+                return v
+        raise KeyError(key)
 
     def first_player_result(self) -> float:
         """Result of the player in seat 0: 1 win, 0 loss, 0.5 draw."""
@@ -74,12 +78,12 @@ class GameRow:
         """The seat of the run's bot ``bot`` (0 = A, 1 = B) in this game."""
         return self.first_bot if bot == 0 else 1 - self.first_bot
 
-    def csv_values(self) -> list[Any]:
-        """Values in :data:`CSV_COLUMNS` order (``winner`` is 0, 1 or ``draw``)."""
+    def csv_values(self, metrics: Sequence[Metric]) -> list[Any]:
+        """Values in :func:`csv_columns` order (``winner`` is 0, 1 or ``draw``)."""
+        pairs = [x for m in metrics if m.per_player for x in self.metric(m.key)]
+        singles = [self.metric(m.key) for m in metrics if not m.per_player]
         return [
             self.game, self.seed, self.bots[0], self.bots[1], self.first_bot,
             "draw" if self.winner < 0 else self.winner,
-            *self.scores, *self.groups, *self.flowers, *self.bonus, *self.unconnected,
-            self.decisions, f"{self.branching:.4f}", self.releases, self.swaps,
-            self.discards, self.left_at_end, self.stalls,
+            *pairs, self.decisions, f"{self.branching:.4f}", *singles,
         ]

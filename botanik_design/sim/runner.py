@@ -12,73 +12,52 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.base import Game
+from botanik_design.model.words import plural
+from botanik_design.sim.errors import SimulationError
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
 from botanik_design.sim.workers import Pool, batch_ranges
 
-#: Discard reasons (``GameState.discard_reasons()``) that mean "left when the game ended".
-_END_REASONS = frozenset({"registry-end", "short-round"})
+__all__ = ["MAX_DECISIONS", "Job", "SimulationError", "play_batch", "play_game", "run_games"]
 
-#: Safety net: a game with more decisions than this is reported as an error.
+#: Safety net for games whose ``max_game_length`` is larger: a game with more
+#: decisions than this is reported as an error.
 MAX_DECISIONS = 100_000
-
-
-class SimulationError(RuntimeError):
-    """A game could not be completed (engine error, bot error, endless game).
-
-    The message names the game index and its seed so it can be replayed.
-    """
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
     """Everything a worker needs to play games (picklable).
 
-    ``bots`` are the two bot specs ``(A, B)``; ``seed`` the master seed.
+    ``game`` is any loaded :class:`~botanik_design.games.base.Game`; ``bots``
+    the two bot specs ``(A, B)``; ``seed`` the master seed.
     """
 
-    tileset: TileSet
-    variant: Variant
+    game: Game
     bots: tuple[str, str]
     seed: int
-
-
-def _final(state: Any) -> dict[str, Any]:
-    """Scores, their parts, unconnected tiles and the winner from the engine's
-    final scoring breakdown (``GameState.scores()``)."""
-    sc = state.scores()
-    p0, p1 = sc.players
-    return {
-        "scores": (int(p0.total), int(p1.total)),
-        "groups": (int(p0.group_points), int(p1.group_points)),
-        "flowers": (int(p0.flower_points), int(p1.flower_points)),
-        "bonus": (int(p0.mecha_points), int(p1.mecha_points)),
-        "unconnected": (len(p0.removed), len(p1.removed)),
-        "winner": -1 if sc.winner is None else int(sc.winner),
-    }
 
 
 def play_game(job: Job, index: int) -> GameRow:
     """Play game ``index`` of ``job`` to the end and return its row.
 
     The first bot (``A``) sits in seat :func:`seat_of_first_bot` (``index % 2``);
-    seat 0 moves first (it holds the Meca pawn in round 1).  Raises
-    :class:`SimulationError` when the engine or a bot fails, or a bot returns
-    an illegal action.
+    seat 0 moves first.  The row's numbers are ``job.game.final_metrics``.
+    Raises :class:`SimulationError` when the engine or a bot fails, a bot
+    returns an illegal action, or the game outlasts ``max_game_length``.
     """
     from botanik_design.bots.registry import make_bot
-    from botanik_design.engine import new_game
 
+    game = job.game
     game_seed = derive(job.seed, index, "game")
     first_bot = seat_of_first_bot(index)
     seat_specs = (job.bots[first_bot], job.bots[1 - first_bot])
     try:
         bots = [make_bot(seat_specs[s], derive(job.seed, index, f"seat{s}")) for s in (0, 1)]
-        state = new_game(job.tileset, job.variant, game_seed, first_player=0)
+        state = game.new_initial_state(game_seed)
+        limit = min(MAX_DECISIONS, max(1, game.info.max_game_length))
         decisions = 0
         legal_total = 0
         while not state.is_terminal():
@@ -88,29 +67,19 @@ def play_game(job: Job, index: int) -> GameRow:
             state.apply_action(action)
             decisions += 1
             legal_total += len(legal)
-            if decisions > MAX_DECISIONS:
-                raise SimulationError(f"more than {MAX_DECISIONS} decisions")
-        final = _final(state)
-        reasons = state.discard_reasons()
-        counts = state.stats()
+            if decisions > limit:
+                raise SimulationError(f"more than {plural(limit, 'decision')}")
+        final = game.final_metrics(state)
         return GameRow(
             game=index,
             seed=game_seed,
             bots=seat_specs,
             first_bot=first_bot,
-            winner=final["winner"],
-            scores=final["scores"],
-            groups=final["groups"],
-            flowers=final["flowers"],
-            bonus=final["bonus"],
-            unconnected=final["unconnected"],
+            winner=int(final["winner"]),
             decisions=decisions,
             branching=legal_total / decisions if decisions else 0.0,
-            releases=counts["releases_p0"] + counts["releases_p1"],
-            swaps=counts["swaps"],
-            discards=sum(1 for _, why in reasons if why not in _END_REASONS),
-            left_at_end=sum(1 for _, why in reasons if why in _END_REASONS),
-            stalls=counts["no_registry_move"],
+            values=tuple((m.key, final[m.key]) for m in game.metrics()),
+            end_reason=str(final.get("end_reason", "")),
         )
     except SimulationError as exc:
         raise SimulationError(f"game {index} (engine seed {game_seed}): {exc}") from None

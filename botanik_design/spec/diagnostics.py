@@ -6,8 +6,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from botanik_design.model.words import noun
+from botanik_design.spec.positions import Path, Positions, pointer
+from botanik_design.spec.rule_ids import RULES, declared
 
 Level = Literal["error", "warning", "note"]
+
+#: When true (the test suite sets it), building a :class:`Diagnostic` whose rule id is
+#: not declared in :mod:`botanik_design.spec.rule_ids` raises ``ValueError``.
+CHECK_RULE_IDS = False
 
 #: Problems reported per file (of every kind together); the rest are summarised by one
 #: ``too-many-problems`` diagnostic.  Readers and the schema check stop early at this count.
@@ -34,14 +40,21 @@ class Diagnostic:
     json_path: str = ""
     hint: str = ""
 
-    def sort_key(self) -> tuple[str, int, int, int, str]:
-        """Order: file, line, column (unknown positions first), errors before warnings."""
+    def __post_init__(self) -> None:
+        if CHECK_RULE_IDS and not declared(self.rule):
+            raise ValueError(f"undeclared rule id {self.rule!r} (declare it in spec/rule_ids.py)")
+
+    def sort_key(self) -> tuple[str, int, int, int, str, str, str]:
+        """Order: file, line, column (unknown positions first), errors before warnings,
+        then rule, message and path (so that equal positions always sort the same)."""
         return (
             self.file,
             self.line or 0,
             self.column or 0,
             {"error": 0, "warning": 1}.get(self.level, 2),
             self.rule,
+            self.message,
+            self.json_path,
         )
 
     def format(self) -> str:
@@ -53,6 +66,40 @@ class Diagnostic:
         if self.hint:
             text += f"; {self.hint}"
         return f"{text} [{self.rule}]"
+
+
+def diagnostic(file: str, rule: str, message: str, *, line: int | None = None,
+               column: int | None = None, json_path: str = "", hint: str = "",
+               level: Level | None = None) -> Diagnostic:
+    """A :class:`Diagnostic` of a declared rule, at its declared level unless ``level``
+    says otherwise (a rule declared ``error or warning``).  Raises ``KeyError`` for an
+    undeclared rule id."""
+    declared_level = RULES[rule].level
+    lvl = level or declared_level
+    return Diagnostic(file, line, column, lvl, rule, message, json_path, hint)  # type: ignore[arg-type]
+
+
+class Collector:
+    """Diagnostics of one file: each at its rule's declared level, positioned through
+    the file's :class:`~botanik_design.spec.positions.Positions` (the shared builder of
+    the semantic, lint and game checks)."""
+
+    def __init__(self, name: str, positions: Positions) -> None:
+        self.name = name
+        self.positions = positions
+        self.items: list[Diagnostic] = []
+
+    def at(self, path: Path, rule: str, message: str, hint: str = "",
+           at_key: bool = False) -> Diagnostic:
+        """The diagnostic of ``rule`` at the value (or, ``at_key``, the key) of ``path``."""
+        line, col = self.positions.key(path) if at_key else self.positions.value(path)
+        return diagnostic(self.name, rule, message, line=line, column=col,
+                          json_path=pointer(path), hint=hint)
+
+    def add(self, path: Path, rule: str, message: str, hint: str = "",
+            at_key: bool = False) -> None:
+        """Collect :meth:`at`'s diagnostic."""
+        self.items.append(self.at(path, rule, message, hint, at_key))
 
 
 def errors(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -7,8 +7,11 @@ class SpecError(Exception):
     """A tile set, variant or record could not be loaded.
 
     ``problems`` holds one human-readable line per problem, each starting with
-    ``file:line:col:`` where a position is known.
+    ``file:line:col:`` where a position is known.  ``exit_code``: the command's
+    exit status for it (1: invalid content; subclasses for I/O problems say 2).
     """
+
+    exit_code: int = 1
 
     def __init__(self, message: str, problems: list[str] | None = None) -> None:
         super().__init__(message)
@@ -19,3 +22,9 @@ class SpecError(Exception):
         if not self.problems:
             return head
         return head + "\n" + "\n".join("  " + p for p in self.problems)
+
+
+class SpecNotFoundError(SpecError):
+    """A reference names no file and no bundled spec (a usage or I/O problem: exit 2)."""
+
+    exit_code = 2

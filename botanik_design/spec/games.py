@@ -1,8 +1,8 @@
 """Semantic checks of records and positions (everything but the legality of actions).
 
-They mirror what ``botanik-design score`` and ``replay`` reject when they load
-such a file (``botanik_design/engine/position.py``, ``record.py``,
-``specfiles.py``), with positions: the ``variant`` and ``tileset`` references
+The tile and deal checks are :mod:`botanik_design.spec.layout`'s, which
+``botanik-design score`` and ``replay`` use too (``engine/position.py``,
+``engine/state.py``); with positions: the ``variant`` and ``tileset`` references
 exist and are valid, ``options`` overrides are variant options, a tile set is
 known, every tile id exists, no two tiles share a cell, the Source stays at
 ``(0, 0)``, and a ``deal`` names machine tiles no more often than the set has
@@ -18,15 +18,14 @@ schema error elsewhere does not hide them.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.tileset import Kind, TileSet
+from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
-from botanik_design.model.words import noun, plural
-from botanik_design.spec.diagnostics import Diagnostic, errors
+from botanik_design.model.words import plural
+from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
+from botanik_design.spec.layout import LayoutProblem, deal_problems, machine_problems
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.positions import pointer
 from botanik_design.spec.refs import bundled
 from botanik_design.spec.schema_check import check_schema, near_miss
 
@@ -34,17 +33,10 @@ if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
 
 
-class _Out:
+class _Out(Collector):
     def __init__(self, doc: Doc) -> None:
+        super().__init__(doc.name, doc.positions)
         self.doc = doc
-        self.items: list[Diagnostic] = []
-
-    def add(self, path: JPath, rule: str, message: str, hint: str = "",
-            level: str = "error") -> None:
-        line, col = self.doc.positions.value(path)
-        self.items.append(Diagnostic(self.doc.name, line, col,
-                                     "warning" if level == "warning" else "error",
-                                     rule, message, pointer(path), hint))
 
 
 def _summary(problems: list[Diagnostic]) -> str:
@@ -91,7 +83,7 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
 
 def _tileset(session: Session, doc: Doc, info: Any, out: _Out) -> tuple[TileSet | None, JPath]:
     """The tile set the document plays with (its own ``tileset``, else its variant's)."""
-    from botanik_design.spec.load import tileset_from_data
+    from botanik_design.spec.build import tileset_from_data
 
     assert doc.data is not None
     if "tileset" in doc.data:
@@ -159,113 +151,12 @@ def check_game(session: Session, doc: Doc) -> list[Diagnostic]:
     variant = _rules(info, doc, bool(option_diags))
     if tileset is not None:
         if doc.kind == "position":
-            _check_machines(data, tileset, variant, out)
+            _report(machine_problems(data.get("machines"), tileset, variant), out)
         else:
-            _check_deal(data, tileset, out)
+            _report(deal_problems(data.get("deal"), tileset), out)
     return out.items
 
 
-def _tile_hint(tid: str, tileset: TileSet) -> str:
-    return near_miss(tid, [t.id for t in tileset.tiles]) or \
-        f"tile set `{tileset.name}` has {len(tileset.tiles)} tile ids"
-
-
-def _cell(entry: dict[str, Any]) -> tuple[int, int] | None:
-    cell = entry.get("cell")
-    if (isinstance(cell, list) and len(cell) == 2
-            and all(isinstance(c, int) and not isinstance(c, bool) for c in cell)):
-        return int(cell[0]), int(cell[1])
-    return None
-
-
-def _check_machines(data: dict[str, Any], tileset: TileSet, variant: Variant | None,
-                    out: _Out) -> None:
-    """The tile checks of ``engine.position.position_from_data``, in its order."""
-    machines = data.get("machines")
-    if not isinstance(machines, list):
-        return
-    defs = {t.id: t for t in tileset.tiles}
-    for p, entries in enumerate(machines[:2]):
-        if not isinstance(entries, list):
-            continue
-        taken: dict[tuple[int, int], int | None] = {(0, 0): None}
-        used: Counter[str] = Counter()
-        first_use: dict[str, int] = {}
-        for k, entry in enumerate(entries):
-            if not isinstance(entry, dict):
-                continue
-            at: JPath = ("machines", p, k)
-            tid = entry.get("tile")
-            cell = _cell(entry)
-            if not isinstance(tid, str) or cell is None:
-                continue
-            d = defs.get(tid)
-            if d is None:
-                out.add((*at, "tile"), "sem-unknown-tile",
-                        f"no tile `{tid[:80]}` in tile set `{tileset.name}`",
-                        _tile_hint(tid, tileset))
-                continue
-            if cell == (0, 0):
-                if d.kind is not Kind.SOURCE:
-                    out.add((*at, "cell"), "sem-source-cell",
-                            "cell [0, 0] holds the player's Source; no other tile goes there")
-                continue
-            if d.kind is Kind.SOURCE:
-                out.add((*at, "tile"), "sem-source-tile",
-                        f"`{tid}` is a Source tile: it is only ever at [0, 0], and need not "
-                        "be listed")
-                continue
-            if cell in taken:
-                before = taken[cell]
-                first = "the Source" if before is None else f"entry {before}"
-                out.add((*at, "cell"), "sem-cell-taken",
-                        f"cell [{cell[0]}, {cell[1]}] already holds a tile ({first} of "
-                        f"machine {p})", "one tile per cell")
-                continue
-            taken[cell] = k
-            rot = entry.get("rotation", 0)
-            if variant is not None and variant.rotation == "fixed" and rot not in (0, None):
-                out.add((*at, "rotation"), "lint-rotation-fixed",
-                        f"rotation {rot} under `rotation: fixed` (tiles are never turned)",
-                        level="warning")
-            if variant is not None and d.kind is Kind.MECHA and \
-                    variant.mecha_botanist != "wildcard":
-                out.add((*at, "tile"), "lint-mecha-in-machine",
-                        "a mecha-botanist never enters a machine under `mecha_botanist: swap`",
-                        level="warning")
-            used[tid] += 1
-            first_use.setdefault(tid, k)
-        for tid, n in sorted(used.items()):
-            if n > defs[tid].copies:
-                out.add(("machines", p, first_use[tid], "tile"), "lint-too-many-copies",
-                        f"machine {p} holds {n} `{tid}` {noun(n, 'tile')}; the set has "
-                        f"{defs[tid].copies}", level="warning")
-
-
-def _check_deal(data: dict[str, Any], tileset: TileSet, out: _Out) -> None:
-    """The ``deal`` checks of ``engine.state.new_game``."""
-    deal = data.get("deal")
-    if not isinstance(deal, list):
-        return
-    left = {t.id: t.copies for t in tileset.machine_tiles}
-    reported: set[str] = set()
-    for k, tid in enumerate(deal):
-        if not isinstance(tid, str):
-            continue
-        if tid not in left:
-            is_source = any(t.id == tid for t in tileset.sources)
-            out.add(("deal", k), "sem-deal-unknown-tile",
-                    f"`{tid[:80]}` is " + ("a Source tile; only machine tiles are dealt"
-                                          if is_source else
-                                          f"no machine tile of tile set `{tileset.name}`"),
-                    "" if is_source else _tile_hint(tid, tileset))
-            continue
-        if left[tid] == 0:
-            if tid in reported:
-                continue
-            reported.add(tid)
-            copies = next(t.copies for t in tileset.machine_tiles if t.id == tid)
-            out.add(("deal", k), "sem-deal-too-many",
-                    f"`{tid}` is dealt more often than the set has copies ({copies})")
-            continue
-        left[tid] -= 1
+def _report(problems: list[LayoutProblem], out: _Out) -> None:
+    for p in problems:
+        out.add(p.path, p.rule, p.message, p.hint)

@@ -8,8 +8,8 @@ from typing import Any
 
 from botanik_design.model.tileset import Kind, TileSet
 from botanik_design.model.words import noun, plural
-from botanik_design.spec.diagnostics import Diagnostic
-from botanik_design.spec.positions import Path, Positions, pointer
+from botanik_design.spec.diagnostics import Collector, Diagnostic
+from botanik_design.spec.positions import Path, Positions
 
 #: Options that only matter when another option has one of the given values:
 #: ``option -> (controlling option, values under which it has an effect)``.
@@ -29,8 +29,7 @@ _MECHA_OPTIONS = ("mecha_botanist", "mecha_bonus", "mecha_no_swap_target", "mech
 
 def _warn(name: str, positions: Positions, path: Path, rule: str, message: str,
           hint: str = "", at_key: bool = False) -> Diagnostic:
-    line, col = positions.key(path) if at_key else positions.value(path)
-    return Diagnostic(name, line, col, "warning", rule, message, pointer(path), hint)
+    return Collector(name, positions).at(path, rule, message, hint, at_key)
 
 
 def colour_counts(data: Mapping[str, Any]) -> Counter[str]:

@@ -9,15 +9,23 @@ raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.sides import Side, exits_mask
-from botanik_design.model.tileset import Colour, Kind, TileDef, TileSet, TileType
+if TYPE_CHECKING:
+    from botanik_design.model.sweep import Sweep
+
+__all__ = ["check_doc", "effective_options", "load_sweep", "load_tileset", "load_variant",
+           "read_ref",
+           "resolve_ref", "tileset_from_data", "variant_of"]
+
+from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
+from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError
+from botanik_design.spec.errors import SpecError, SpecNotFoundError
 from botanik_design.spec.refs import bundled, find_ref
 
 
@@ -29,7 +37,7 @@ def resolve_ref(
     ``kind`` is ``"tileset"`` or ``"variant"``.  A file (relative to
     ``relative_to``, default the working directory) wins over a bundled name.
     Returns ``(display_name, file)``; raises :class:`SpecError` when nothing
-    matches.
+    matches (:class:`SpecNotFoundError`).
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
@@ -38,48 +46,39 @@ def resolve_ref(
         known = ", ".join(sorted(bundled(kind)))
         stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
         near = near_miss(stem, bundled(kind))
-        raise SpecError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
-                        f"({known})" + (f"; {near}" if near else ""))
+        raise SpecNotFoundError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
+                                f"({known})" + (f"; {near}" if near else ""))
     return found
 
 
-def tileset_from_data(data: dict[str, Any], path: str | None = None) -> TileSet:
-    """Build a :class:`TileSet` from schema-valid data (no semantic checks).
+def read_ref(ref: str, kind: str, relative_to: Path | None = None) -> tuple[Any, Any]:
+    """Read ``ref`` once with the validator's reader (no check yet).
 
-    Raises ``KeyError``/``ValueError`` on data the tile set schema rejects.
+    ``kind`` says where bundled names are looked up.  Returns ``(session, doc)``
+    (a :class:`~botanik_design.spec.session.Session` and its ``Doc``); raises
+    :class:`SpecError` when the reference names nothing.
     """
-    colours = tuple(Colour(c["name"], c["symbol"], c["display"]) for c in data["palette"])
-    tiles = tuple(
-        TileDef(
-            id=t["id"],
-            colour=t.get("colour"),
-            type=TileType(t["type"]),
-            kind=Kind(t["kind"]),
-            exits=exits_mask([Side[s] for s in t["exits"]]),
-            flowers=int(t.get("flowers", 0)),  # YAML may give 2.0; the schema allows it
-            copies=int(t["copies"]),
-            label=t.get("label", ""),
-        )
-        for t in data["tiles"]
-    )
-    return TileSet(
-        name=data["tileset"], colours=colours, tiles=tiles,
-        description=data.get("description", ""), path=path,
-    )
+    from botanik_design.spec.session import Session
+
+    name, file = resolve_ref(ref, kind, relative_to)
+    session = Session()
+    return session, session.read_source(file, name)
+
+
+def check_doc(session: Any, doc: Any, kind: str) -> None:
+    """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
+    is of another kind or has any error ``validate`` would report."""
+    if doc.kind is not None and doc.kind != kind:
+        raise SpecError(f"{doc.name}: is a {doc.kind}, not a {kind}")
+    problems = errors(session.check(doc))
+    if problems:
+        raise SpecError(f"{doc.name}: not a valid {kind}", [d.format() for d in problems])
 
 
 def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
     """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
-    from botanik_design.spec.validate import Session
-
-    name, file = resolve_ref(ref, kind, relative_to)
-    session = Session()
-    doc = session.read_source(file, name)
-    if doc.kind is not None and doc.kind != kind:
-        raise SpecError(f"{name}: is a {doc.kind}, not a {kind}")
-    problems = errors(session.check(doc))
-    if problems:
-        raise SpecError(f"{name}: not a valid {kind}", [d.format() for d in problems])
+    session, doc = read_ref(ref, kind, relative_to)
+    check_doc(session, doc, kind)
     return session, doc
 
 
@@ -111,8 +110,38 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
     tile set, or a cyclic chain.
     """
     session, doc = _checked(ref, "variant", relative_to)
+    return variant_of(session, doc)
+
+
+def variant_of(session: Any, doc: Any) -> Variant:
+    """The :class:`Variant` of a checked variant document (see :func:`check_doc`)."""
     variant = session.variant_info(doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
     assert isinstance(variant, Variant)
     return variant
+
+
+def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None) -> Sweep:
+    """Read, check and expand the sweep file ``path``.
+
+    Raises :class:`SpecError` (``problems``: ``file:line:col: error: ...``
+    lines) on any error ``botanik-design validate`` would report, plus bot
+    problems found by ``check_bot``; ``OSError`` never (an unreadable file is
+    a :class:`SpecError` too).
+    """
+    from botanik_design.spec.session import Session
+    from botanik_design.spec.sweep import SweepOut, expand
+
+    session = Session()
+    doc = session.read_source(path, str(path))
+    if doc.kind is not None and doc.kind != "sweep":
+        raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
+    problems = errors(session.check(doc))
+    if problems:
+        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in problems])
+    out = SweepOut(doc)
+    sweep = expand(session, doc, out, check_bot)
+    if sweep is None or out.failed:
+        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
+    return sweep

@@ -17,9 +17,10 @@ from typing import Any
 
 from botanik_design.model.sides import Side, exits_mask
 from botanik_design.model.tileset import KIND_OF_TYPE, TileSet, TileType, exits_fit_type
+from botanik_design.model.variant import setup_need
 from botanik_design.model.words import plural
-from botanik_design.spec.diagnostics import Diagnostic
-from botanik_design.spec.positions import Path, Positions, pointer
+from botanik_design.spec.diagnostics import Collector, Diagnostic
+from botanik_design.spec.positions import Path, Positions
 
 #: What each type's exits must look like (for messages).
 EXITS_NEEDED: dict[TileType, str] = {
@@ -40,20 +41,8 @@ SOURCE_COPIES = 2
 MIN_MACHINE_TILES = 2
 
 
-class _Out:
-    """Collects diagnostics for one file, positioned through its :class:`Positions`."""
-
-    def __init__(self, name: str, positions: Positions) -> None:
-        self.name = name
-        self.positions = positions
-        self.items: list[Diagnostic] = []
-
-    def add(self, path: Path, rule: str, message: str, hint: str = "",
-            level: str = "error", at_key: bool = False) -> None:
-        line, col = self.positions.key(path) if at_key else self.positions.value(path)
-        self.items.append(Diagnostic(self.name, line, col,
-                                     "warning" if level == "warning" else "error",
-                                     rule, message, pointer(path), hint))
+#: The shared positioned builder (each rule at its declared level).
+_Out = Collector
 
 
 def _invisible(symbol: object) -> str:
@@ -166,24 +155,34 @@ def _check_tile(out: _Out, i: int, tile: Mapping[str, Any], declared: dict[str, 
 
 
 def setup_tiles(options: Mapping[str, Any]) -> int:
-    """Machine tiles a game needs before the first pick: middle stacks plus one arrival draw."""
-    return int(options["registry_columns"]) * int(options["initial_middle_tiles"]) + int(
-        options["arrival_tiles"])
+    """Machine tiles a game needs for the setup and its first round
+    (:func:`botanik_design.model.variant.setup_need`, the engine's rule)."""
+    return setup_need(int(options["registry_columns"]), int(options["initial_middle_tiles"]),
+                      int(options["arrival_tiles"]), str(options["short_last_round"]))
+
+
+def setup_shortfall(have: int, options: Mapping[str, Any]) -> str:
+    """Why ``have`` machine tiles cannot make a game under ``options`` (``""``: they can):
+    ``"11 machine tiles; the setup needs 19 (9 columns x 2 middle tiles + 1 for the first
+    round)"``."""
+    need = setup_tiles(options)
+    if have >= need:
+        return ""
+    middle = int(options["registry_columns"]) * int(options["initial_middle_tiles"])
+    return (f"{plural(have, 'machine tile')}; the setup needs {need} "
+            f"({plural(options['registry_columns'], 'column')} x "
+            f"{plural(options['initial_middle_tiles'], 'middle tile')} "
+            f"+ {need - middle} for the first round)")
 
 
 def check_setup(tileset: TileSet, options: Mapping[str, Any], out_path: Path,
                 positions: Positions, name: str) -> list[Diagnostic]:
-    """``sem-too-few-tiles`` when the tile set cannot fill the registry and one arrival draw."""
-    need = setup_tiles(options)
-    have = tileset.machine_tile_count()
-    if have >= need:
+    """``sem-too-few-tiles`` when the tile set cannot fill the registry and a first round."""
+    short = setup_shortfall(tileset.machine_tile_count(), options)
+    if not short:
         return []
     out = _Out(name, positions)
-    out.add(out_path, "sem-too-few-tiles",
-            f"tile set `{tileset.name}` has {plural(have, 'machine tile')}; the setup needs {need} "
-            f"({plural(options['registry_columns'], 'column')} x "
-            f"{plural(options['initial_middle_tiles'], 'middle tile')} + "
-            f"{plural(options['arrival_tiles'], 'arrival tile')})")
+    out.add(out_path, "sem-too-few-tiles", f"tile set `{tileset.name}` has {short}")
     return out.items
 
 

@@ -6,7 +6,7 @@ that would stop the sweep before a game is played: an unknown base, an
 unknown option, a value the option's schema refuses, a tile change that
 matches no tile or gives an impossible count, an axis with no values, too
 many points, and points whose rules cannot be played (too few tiles for the
-setup, nothing to score).  :func:`load_sweep` returns the typed
+setup, nothing to score).  :func:`botanik_design.spec.load.load_sweep` returns the typed
 :class:`~botanik_design.model.sweep.Sweep` of a valid file or raises
 :class:`~botanik_design.spec.errors.SpecError` with those messages.
 
@@ -21,7 +21,6 @@ import itertools
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.sweep import DEFAULT_METRICS, Axis, Sweep, SweepPoint
@@ -30,7 +29,6 @@ from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.spec import semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
-from botanik_design.spec.errors import SpecError
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import bundled
@@ -80,36 +78,12 @@ def check_sweep(session: Session, doc: Doc,
     return out.items
 
 
-def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None) -> Sweep:
-    """Read, check and expand the sweep file ``path``.
-
-    Raises :class:`SpecError` (``problems``: ``file:line:col: error: ...``
-    lines) on any error ``botanik-design validate`` would report, plus bot
-    problems found by ``check_bot``; ``OSError`` never (an unreadable file is
-    a :class:`SpecError` too).
-    """
-    from botanik_design.spec.session import Session
-
-    session = Session()
-    doc = session.read_source(path, str(path))
-    if doc.kind is not None and doc.kind != "sweep":
-        raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
-    problems = errors(session.check(doc))
-    if problems:
-        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in problems])
-    out = _Out(doc)
-    sweep = _expand(session, doc, out, check_bot)
-    if sweep is None or out.failed:
-        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
-    return sweep
-
-
 # --------------------------------------------------------------------------- base
 
 
 def _base(session: Session, doc: Doc, out: _Out) -> tuple[Variant, TileSet, dict[str, str]] | None:
     """The base variant and tile set (``None`` when either is missing or invalid; reported)."""
-    from botanik_design.spec.load import tileset_from_data
+    from botanik_design.spec.build import tileset_from_data
 
     assert doc.data is not None
     base = doc.data["base"]
@@ -344,13 +318,9 @@ def _apply_tiles(tileset: TileSet, changes: list[tuple[Axis, Any]]) -> TileSet:
 
 
 def _point_problem(tileset: TileSet, options: dict[str, Any]) -> str:
-    need = semantic.setup_tiles(options)
-    have = tileset.machine_tile_count()
-    if have < need:
-        return (f"{plural(have, 'machine tile')}; the setup needs {need} "
-                f"({plural(options['registry_columns'], 'column')} x "
-                f"{plural(options['initial_middle_tiles'], 'middle tile')} + "
-                f"{plural(options['arrival_tiles'], 'arrival tile')})")
+    short = semantic.setup_shortfall(tileset.machine_tile_count(), options)
+    if short:
+        return short
     if not semantic.scores_possible(options):
         return "no rule can award a point (no group points, no flower points, no bonus)"
     why = semantic.no_score_reason(tileset, options)
@@ -490,3 +460,8 @@ def _bots(data: dict[str, Any], out: _Out,
                 out.add(("bots",), "sweep-bad-bots", f"bot `{spec[:80]}`: {why}")
                 return None
     return parts[0], parts[1]
+
+
+#: Public names :func:`botanik_design.spec.load.load_sweep` builds on.
+SweepOut = _Out
+expand = _expand

@@ -15,9 +15,8 @@ from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.spec import lint, semantic
-from botanik_design.spec.diagnostics import Diagnostic, errors
+from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.positions import pointer
 from botanik_design.spec.refs import bundled
 from botanik_design.spec.schema_check import near_miss
 
@@ -56,11 +55,8 @@ class VariantInfo:
     chain_ok: bool = False
 
 
-def _diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "",
-          level: str = "error") -> Diagnostic:
-    line, col = doc.positions.value(path)
-    return Diagnostic(doc.name, line, col, "warning" if level == "warning" else "error",
-                      rule, message, pointer(path), hint)
+def _diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "") -> Diagnostic:
+    return Collector(doc.name, doc.positions).at(path, rule, message, hint)
 
 
 def _summary(doc: Doc, problems: list[Diagnostic]) -> str:
@@ -158,7 +154,7 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
         elif ts_doc is not None and (ts_doc.kind != "tileset" or errors(session.check(ts_doc))):
             ts_doc = None
     if ts_doc is not None and ts_doc.data is not None:
-        from botanik_design.spec.load import tileset_from_data
+        from botanik_design.spec.build import tileset_from_data
 
         tileset = tileset_from_data(ts_doc.data, ts_doc.name)
         info.tileset_doc, info.tileset = ts_doc, tileset

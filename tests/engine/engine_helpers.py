@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from botanik_design.engine.game import new_game
 from botanik_design.engine.playout import random_action
-from botanik_design.engine.state import GameState, new_game
+from botanik_design.engine.state import GameState
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.spec.bundled import bundled_tilesets, bundled_variants

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import TILESETS, VARIANTS, random_game, tileset, variant
 
+from botanik_design.engine.game import deserialize, new_game
 from botanik_design.engine.invariants import check_invariants, decision_bound
-from botanik_design.engine.state import GameState, deserialize, new_game
+from botanik_design.engine.state import GameState
 
 
 @pytest.mark.parametrize("ts_name", TILESETS)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from botanik_design.engine import graph as g
-from botanik_design.engine.fastscore import fast_score
+from botanik_design.engine.analysis import analyse, cells_of
 from botanik_design.engine.geometry import ORIGIN, decode_cell
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.network import open_ends, pipe_graph
@@ -77,7 +77,11 @@ def _check_fast_score(m: Machine, table: TileTable, v: Variant) -> None:
     ):
         w = replace(v, **opts)
         ref = score_machine(machine_view(m), table.defs, w)
-        assert fast_score(m, table, w) == (ref.total, ref.largest_group), opts
+        facts = analyse(cells_of(m, table), w)
+        assert (facts.score, facts.largest, facts.groups, facts.flowers, facts.bonus) == (
+            ref.total, ref.largest_group, ref.group_points, ref.flower_points, ref.mecha_points
+        ), opts
+        assert facts.unconnected == len(ref.removed), opts
 
 
 def _facing(m: Machine, cell: int) -> int:

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from botanik_design.engine import dynamic
 from botanik_design.engine.dynamic import simulate_check
+from botanik_design.engine.game import new_game
 from botanik_design.engine.invariants import check_invariants, decision_bound
 from botanik_design.engine.playout import random_action
-from botanik_design.engine.state import new_game, setup_need
+from botanik_design.engine.state import setup_need
 from botanik_design.spec.bundled import schema
 
 _OPTIONS: dict[str, Any] = schema("variant")["properties"]["options"]["properties"]

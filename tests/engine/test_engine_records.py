@@ -12,6 +12,8 @@ from engine_helpers import tileset, variant
 
 from botanik_design.cli import main
 from botanik_design.engine.errors import RecordError
+from botanik_design.engine.events import Discarded, Released, StayedInSlot, Swapped, describe
+from botanik_design.engine.game import new_game
 from botanik_design.engine.playout import play_random
 from botanik_design.engine.record import (
     load_record,
@@ -20,7 +22,6 @@ from botanik_design.engine.record import (
     record_from_data,
     write_record,
 )
-from botanik_design.engine.state import new_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"
 
@@ -40,10 +41,15 @@ def test_example_records_replay_and_meet_expectations(
 
 def test_mecha_record_events() -> None:
     state, steps = play_record(load_record(EXAMPLES / "mecha-swap.yaml"))
-    assert steps[4].events == ["red-mecha released to player 0 (column 1)",
-                               "green-mecha released to player 1 (column 1)"]
+    released = [e for e in steps[4].events if isinstance(e, Released)]
+    assert [(state.tile(e.tile).id, e.player, e.column, e.cause) for e in released] == [
+        ("red-mecha", 0, 0, "pick"), ("green-mecha", 1, 0, "pick")]
+    assert [describe(e, state.table) for e in released] == [
+        "red-mecha released to player 0 (column 1)", "green-mecha released to player 1 (column 1)"]
     assert steps[5].player == 0 and steps[5].text.startswith("swap red-mecha")
-    assert any("no middle top" in e for e in steps[6].events)
+    assert any(isinstance(e, Swapped) for e in steps[5].events)
+    assert any(isinstance(e, Discarded | StayedInSlot) and "no middle top" in str(
+        describe(e, state.table)) for e in steps[6].events)
     assert state.is_terminal()
 
 

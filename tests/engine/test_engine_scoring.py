@@ -139,7 +139,7 @@ def test_score_bad_inputs_exit_cleanly(tmp_path: Path, capsys: pytest.CaptureFix
 def test_duplicate_cell_is_an_error() -> None:
     d = data(GF)
     d["machines"][0].append({"tile": "red-cross", "cell": [0, 1]})
-    with pytest.raises(RecordError, match="two tiles"):
+    with pytest.raises(RecordError, match="already holds a tile"):
         position_from_data(d, "dup", EXAMPLES)
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from sim_rows_helpers import row, rows_from
+from sim_rows_helpers import METRICS, row, rows_from
 
 from botanik_design.sim.compare import FISHER, MWU, Run, compare_runs, format_compare_text
 from botanik_design.sim.report import RunInfo
 
 
 def _run(label: str, rows: list) -> Run:  # type: ignore[type-arg]
-    return Run(label, RunInfo(label, "botanik", len(rows), 1, ("A", "B")), rows)
+    return Run(label, RunInfo(label, "botanik", len(rows), 1, ("A", "B"), "", METRICS), rows)
 
 
 def _test(result: dict, metric: str) -> dict:  # type: ignore[type-arg]

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sim_rows_helpers import rows_from
+from sim_rows_helpers import METRICS, rows_from
 
 from botanik_design.sim.compare import Run, compare_runs, format_compare_text
 from botanik_design.sim.report import FEW, RunInfo, advantage_p1, format_text, summarize
 from botanik_design.sim.stats import MIN_SAMPLE, wilson
 
-INFO = RunInfo("standard", "quick-3", 0, 1, ("random", "random"), "Standard")
+INFO = RunInfo("standard", "quick-3", 0, 1, ("random", "random"), "Standard", METRICS)
 
 
 def _intervals(tree: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
@@ -70,7 +70,7 @@ def test_wilson_with_half_points_is_bounded(kn: tuple[float, int]) -> None:
                                             (200, False)])
 def test_text_reports_say_when_a_sample_is_small(games: int, few: bool) -> None:
     rows = rows_from([0, 1] * (games // 2) + [0] * (games % 2))
-    text = format_text(summarize(rows, INFO))
+    text = format_text(summarize(rows, INFO), METRICS)
     assert (FEW in text) is few
     assert ("fewer than 30 games" in text) is few
     both = compare_runs([Run("a", INFO, rows), Run("b", INFO, rows)])

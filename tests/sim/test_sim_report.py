@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sim_rows_helpers import rows_from
+from sim_rows_helpers import METRICS, rows_from
 
 from botanik_design.sim.plot import plot_distributions
 from botanik_design.sim.report import (
@@ -19,9 +19,16 @@ from botanik_design.sim.report import (
     to_csv,
     to_json,
 )
-from botanik_design.sim.rows import CSV_COLUMNS
+from botanik_design.sim.rows import csv_columns
 
-INFO = RunInfo("standard", "botanik", 8, 5, ("A", "B"), "Standard")
+INFO = RunInfo("standard", "botanik", 8, 5, ("A", "B"), "Standard", METRICS)
+#: The Botanik CSV header (pinned: existing spreadsheets read these columns).
+CSV_COLUMNS = (
+    "game", "seed", "bot_seat0", "bot_seat1", "first_bot", "winner",
+    "score0", "score1", "groups0", "groups1", "flowers0", "flowers1",
+    "bonus0", "bonus1", "unconnected0", "unconnected1",
+    "decisions", "branching", "releases", "swaps", "discards", "left_at_end", "stalls",
+)
 
 
 def test_json_keys_are_stable() -> None:
@@ -71,7 +78,7 @@ def test_json_is_strict_and_has_no_nan() -> None:
 
 
 def test_text_report_names_the_numbers() -> None:
-    text = format_text(summarize(rows_from([0, 1, 0, -1]), INFO))
+    text = format_text(summarize(rows_from([0, 1, 0, -1]), INFO), METRICS)
     for needle in ("first player (seat 0) wins", "Wilson", "Balance", "AdvantageP1",
                    "Drawishness", "colour groups", "game length", "branching", "histogram"):
         assert needle in text
@@ -79,8 +86,9 @@ def test_text_report_names_the_numbers() -> None:
 
 def test_csv_rows() -> None:
     rows = rows_from([0, 1, -1, 0, 0])
-    text = to_csv(rows)
+    text = to_csv(rows, METRICS)
     parsed = list(csv.reader(io.StringIO(text)))
+    assert csv_columns(METRICS) == CSV_COLUMNS
     assert parsed[0] == list(CSV_COLUMNS)
     assert len(parsed) == 1 + len(rows)
     assert parsed[3][CSV_COLUMNS.index("winner")] == "draw"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from botanik_design.engine.game import BotanikGame
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.sim.report import RunInfo, summarize, to_json
@@ -55,12 +56,15 @@ def test_inline_pool_delivers_exceptions_through_the_future() -> None:
 
 
 def _json(rows: list, job: Job) -> str:  # type: ignore[type-arg]
-    info = RunInfo(job.variant.name, job.tileset.name, len(rows), job.seed, job.bots)
+    game = job.game
+    assert isinstance(game, BotanikGame)
+    info = RunInfo(game.variant.name, game.tileset.name, len(rows), job.seed, job.bots, "",
+                   tuple(game.metrics()))
     return to_json(summarize(rows, info))
 
 
 def test_same_seed_same_json_for_1_and_2_workers(botanik: TileSet, standard: Variant) -> None:
-    job = Job(botanik, standard, ("random", "greedy"), 11)
+    job = Job(BotanikGame(botanik, standard), ("random", "greedy"), 11)
     one = run_games(job, 24, local_pool(1))
     pool = local_pool(2)
     try:
@@ -74,51 +78,53 @@ def test_same_seed_same_json_for_1_and_2_workers(botanik: TileSet, standard: Var
 
 
 def test_rows_depend_on_the_seed(botanik: TileSet, standard: Variant) -> None:
-    a = run_games(Job(botanik, standard, ("random", "random"), 1), 6, InlinePool())
-    b = run_games(Job(botanik, standard, ("random", "random"), 2), 6, InlinePool())
+    a = run_games(Job(BotanikGame(botanik, standard), ("random", "random"), 1), 6, InlinePool())
+    b = run_games(Job(BotanikGame(botanik, standard), ("random", "random"), 2), 6, InlinePool())
     assert [r.seed for r in a] != [r.seed for r in b]
 
 
 def test_seats_and_bots_in_rows(botanik: TileSet, standard: Variant) -> None:
-    job = Job(botanik, standard, ("greedy", "random"), 3)
+    job = Job(BotanikGame(botanik, standard), ("greedy", "random"), 3)
     rows = run_games(job, 4, InlinePool())
     assert [r.bots for r in rows] == [("greedy", "random"), ("random", "greedy")] * 2
     assert [r.first_bot for r in rows] == [0, 1, 0, 1]
     for r in rows:
         assert r.bot_seat(0) == r.first_bot
-        assert sum(r.scores) >= 0 and r.decisions > 0 and r.branching >= 1
+        assert sum(r.metric("score")) >= 0 and r.decisions > 0 and r.branching >= 1
 
 
 def test_game_errors_name_the_game(botanik: TileSet, standard: Variant) -> None:
     with pytest.raises(SimulationError, match=r"game 0 \(engine seed \d+\)"):
-        play_game(Job(botanik, standard, ("nobot", "random"), 1), 0)
+        play_game(Job(BotanikGame(botanik, standard), ("nobot", "random"), 1), 0)
     with pytest.raises(ValueError):
-        run_games(Job(botanik, standard, ("random", "random"), 1), 0, InlinePool())
+        run_games(Job(BotanikGame(botanik, standard), ("random", "random"), 1), 0, InlinePool())
 
 
 def test_progress_counts_every_game(quick3: TileSet, standard: Variant) -> None:
     seen: list[int] = []
-    rows = run_games(Job(quick3, standard, ("random", "random"), 1), 37, InlinePool(),
+    rows = run_games(Job(BotanikGame(quick3, standard), ("random", "random"), 1), 37, InlinePool(),
                      progress=seen.append)
     assert sum(seen) == 37 == len(rows) and len(seen) > 1
 
 
-def test_counters_read_from_the_engine_log(botanik: TileSet, standard: Variant) -> None:
-    """Releases and stalls come from log markers: fail loudly if the engine's wording changes."""
+def test_counters_come_from_the_game(botanik: TileSet, standard: Variant) -> None:
+    """Releases, stalls and discards are the game's final metrics (typed engine counters)."""
     from botanik_design.spec.load import load_variant
 
-    rows = run_games(Job(botanik, standard, ("greedy", "greedy"), 1), 4, InlinePool())
-    assert all(r.releases > 0 for r in rows)
-    assert all(r.stalls == 0 and r.discards + r.left_at_end > 0 for r in rows)
-    r3 = run_games(Job(botanik, load_variant("registre-3"), ("random", "random"), 1), 6,
-                   InlinePool())
-    assert sum(r.stalls for r in r3) > 0
+    rows = run_games(Job(BotanikGame(botanik, standard), ("greedy", "greedy"), 1), 4,
+                     InlinePool())
+    assert all(r.metric("releases") > 0 for r in rows)
+    assert all(r.metric("stalls") == 0 and r.metric("discards") + r.metric("left_at_end") > 0
+               for r in rows)
+    registre = BotanikGame(botanik, load_variant("registre-3"))
+    r3 = run_games(Job(registre, ("random", "random"), 1), 6, InlinePool())
+    assert sum(r.metric("stalls") for r in r3) > 0
     # under discard-chosen every stall discards one arrival tile
-    assert sum(r.stalls for r in r3) <= sum(r.discards for r in r3)
+    assert sum(r.metric("stalls") for r in r3) <= sum(r.metric("discards") for r in r3)
 
 
 def test_search_bots_are_worker_independent(quick3: TileSet, standard: Variant) -> None:
-    job = Job(quick3, standard, ("mcts:iterations=4:depth=2", "greedy:epsilon=0.2"), 5)
+    job = Job(BotanikGame(quick3, standard), ("mcts:iterations=4:depth=2", "greedy:epsilon=0.2"), 5)
     one = run_games(job, 6, local_pool(1))
     pool = local_pool(2)
     try:

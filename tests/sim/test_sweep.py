@@ -17,7 +17,7 @@ from botanik_design.sim.sweep.report import build_report, format_text, paired_p,
 from botanik_design.sim.sweep.store import ResultStore, StoreError, fingerprint
 from botanik_design.sim.workers import InlinePool
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.sweep import load_sweep
+from botanik_design.spec.load import load_sweep
 
 SPEC = """\
 sweep: tiny

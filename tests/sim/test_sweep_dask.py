@@ -25,7 +25,7 @@ from botanik_design.sim.sweep.executor import run_sweep
 from botanik_design.sim.sweep.report import build_report, to_json
 from botanik_design.sim.sweep.store import ResultStore
 from botanik_design.sim.workers import InlinePool
-from botanik_design.spec.sweep import load_sweep
+from botanik_design.spec.load import load_sweep
 
 SPEC = """\
 sweep: dask-check

@@ -18,15 +18,15 @@ from botanik_design.spec.report import (
 )
 
 D = Diagnostic("a,b:c.yaml", 3, 7, "error", "schema-enum", "bad\nvalue 100%", "/x", "did you")
-W = Diagnostic("z.yaml", None, None, "warning", "lint-x", "hm")
+W = Diagnostic("z.yaml", None, None, "warning", "lint-unused-colour", "hm")
 
 
 def test_text_line_format() -> None:
     out = format_text([D, W]).splitlines()
     assert out[0] == "a,b:c.yaml:3:7: error: bad\\x0avalue 100%; did you [schema-enum]"
-    assert out[-1] == "z.yaml: warning: hm [lint-x]"
+    assert out[-1] == "z.yaml: warning: hm [lint-unused-colour]"
     assert "" in out  # a blank line between files
-    escaped = format_text([Diagnostic("f", 1, 1, "error", "r", "key `\x1b[2J`")])
+    escaped = format_text([Diagnostic("f", 1, 1, "error", "yaml-syntax", "key `\x1b[2J`")])
     assert "\x1b" not in escaped and "\\x1b[2J" in escaped
 
 
@@ -42,7 +42,7 @@ def test_github_annotations_escape_properties_and_data() -> None:
     line = format_github([D]).splitlines()[0]
     assert line == ("::error file=a%2Cb%3Ac.yaml,line=3,col=7,title=schema-enum::"
                     "bad%0Avalue 100%25; did you")
-    assert format_github([W]).startswith("::warning file=z.yaml,title=lint-x::hm")
+    assert format_github([W]).startswith("::warning file=z.yaml,title=lint-unused-colour::hm")
 
 
 def test_no_colour_off_a_terminal_or_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:

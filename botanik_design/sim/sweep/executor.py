@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from botanik_design.model.sweep import Sweep, SweepPoint
 from botanik_design.sim.rows import GameRow
@@ -23,26 +22,15 @@ MAX_BATCH = 200
 
 
 def job_for(sweep: Sweep, point: SweepPoint) -> Job:
-    """The simulation job of ``point``: its rules, the sweep's bots and master seed.
+    """The simulation job of ``point``: its game, built by the registry
+    (``load_game(sweep.game, **point.params)``), the sweep's bots and master seed.
 
-    With a game-neutral runner (``Job(game, bots, seed)``) the game is built
-    by the registry, ``load_game(sweep.game, **point.params)``; with the
-    Botanik-only runner (``Job(tileset, variant, bots, seed)``) from the
-    point's tile set and variant.  Raises ``ValueError`` for a game the
-    runner cannot play.
+    Raises ``SpecError`` when the point's specs do not load and
+    ``UnknownGameError`` for an unregistered game.
     """
-    from dataclasses import fields
+    from botanik_design.games.registry import load_game
 
-    if "game" in {f.name for f in fields(Job)}:
-        from botanik_design.games.registry import load_game
-
-        args: tuple[Any, ...] = (load_game(sweep.game, **point.params),)
-    elif sweep.game == "botanik":
-        args = (point.params["tileset"], point.params["variant"])
-    else:
-        raise ValueError(f"sweeps of game {sweep.game!r} need the game-neutral runner")
-    args += (sweep.bots, sweep.seed)
-    return Job(*args)
+    return Job(load_game(sweep.game, **point.params), sweep.bots, sweep.seed)
 
 
 @dataclass(frozen=True, slots=True)

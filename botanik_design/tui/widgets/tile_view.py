@@ -30,24 +30,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from botanik_design.model.sides import rotate_exits
+from botanik_design.model.tileset import TYPE_LETTERS as TYPE_LETTERS
 from botanik_design.model.tileset import Colour, TileDef, TileSet
 
 #: Board cell size (width, height) and the editor's preview size.
 BOARD_SIZE: tuple[int, int] = (7, 3)
 PREVIEW_SIZE: tuple[int, int] = (15, 7)
 LARGE_PREVIEW_SIZE: tuple[int, int] = (21, 9)
-
-#: One letter per type, shown bottom-left (I, L, T, X read as the pipe shapes).
-TYPE_LETTERS: dict[str, str] = {
-    "straight": "I",
-    "corner": "L",
-    "tee": "T",
-    "cross": "X",
-    "plant": "P",
-    "vegetable": "V",
-    "mecha": "M",
-    "source": "S",
-}
 
 #: Centre glyph of the tiles that do not show a pipe junction.
 CENTRE_GLYPHS: dict[str, str] = {

@@ -1,14 +1,16 @@
-"""Fast position evaluation shared by the greedy and MCTS bots.
+"""The fast machine analysis: a machine's score and the facts bots weigh, in one pass.
 
-Built only on the engine's public accessors (``state.machine(p)``,
-``slots(p)``, ``pending()``, ``tile(i)``, ``pile_size()``) and the variant's
-options; no networkx, so it is cheap enough to call for every candidate move.
-
-:func:`score_estimate` re-computes a machine's score the way the rules do
-(brief §8: tiles piped to the Source, colour groups, flowers with the crop
-rule, wildcard mecha-botanist bonus); a test checks it equals the engine's
-``scores()`` on random games.  :func:`machine_value` adds the look-ahead terms
-a one-ply bot needs.  All weights live in :data:`WEIGHTS`.
+This is the scoring rule (brief §8, ``spec/rules.md``) written for speed on plain
+cells, with no networkx: tiles with no pipe path to the Source are left out;
+colour groups (``colour_groups``: touching or piped) of at least
+``min_group_size`` tiles score ``group_points_per_tile`` each; flowers score
+``flower_points`` (a crop's only with a same-colour pipe neighbour under
+``crop_flowers: same-colour-pipe-neighbour``); ``mecha_bonus`` per connected
+wildcard mecha-botanist.  :mod:`.scoring` gives the same numbers with a full
+breakdown on the networkx views; ``tests/engine/test_engine_machine_property.py``
+proves the two equal on random machines.  ``GameState.returns()`` and ``totals()``
+use this (``bench/engine_speed.py``: the networkx breakdown would cost more than
+the game itself); the bots' heuristic (:mod:`.heuristic`) reads the same facts.
 """
 
 from __future__ import annotations
@@ -16,58 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from botanik_design.model.sides import rotate_exits
+from botanik_design.engine.geometry import decode_cell
+from botanik_design.engine.machine import Machine
+from botanik_design.engine.tiles import TileTable
+from botanik_design.model.sides import OFFSETS, pipe_joined, rotate_exits
 from botanik_design.model.tileset import Kind, TileDef
 from botanik_design.model.variant import Variant
 
 #: ``(dx, dy)`` across sides N, E, S, W (y grows north).
-_STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """Weights of the greedy heuristic (points-equivalent units).
-
-    Machine terms (:func:`machine_value`):
-
-    * ``score`` — the current score of the machine (points).
-    * ``open_end`` per open pipe end of the Source network, counted up to
-      ``open_cap`` — *open pipe ends kept*: places where later tiles can join
-      the network (a network with none cannot grow).
-    * ``growth`` per tile beyond the first in a same-colour group still below
-      ``min_group_size`` — *colour-group growth* towards scoring groups.
-    * ``crop_waiting`` per flower of a connected crop whose flowers do not
-      count yet (no same-colour pipe neighbour).
-
-    Tile terms (:func:`tile_value`, what a tile is worth to a player before it
-    is placed): ``tile_base`` + ``per_exit`` x pipe exits + flowers (halved for
-    a crop with no connected tile of its colour) + group points when the
-    player already has connected tiles of its colour + the wildcard bonus;
-    a swap-rule mecha-botanist is worth ``mecha_swap`` (it brings a middle tile).
-
-    Registry terms (greedy picks): a tile in a player's own slot is worth
-    ``slot`` x its tile value x ``min(1, rounds left / slot_horizon)`` (slot
-    tiles come back only when released, and are discarded at the end); a tile
-    released to a player (or taken by a swap) is worth its full tile value.
-    The greedy bot maximises its own total minus the opponent's, so releasing
-    a good tile to the opponent counts against a move (*risk of releasing a
-    good tile to the opponent*).
-    """
-
-    score: float = 1.0
-    open_end: float = 0.35
-    open_cap: int = 4
-    growth: float = 0.45
-    crop_waiting: float = 0.5
-    tile_base: float = 0.6
-    per_exit: float = 0.15
-    mecha_swap: float = 1.5
-    slot: float = 0.55
-    slot_horizon: float = 4.0
-
-
-#: The weights every bot uses (one place to tune them).
-WEIGHTS = Weights()
+_STEP = OFFSETS
 
 #: One machine cell: colour, kind, flowers, rotated exit mask, wildcard flag.
 Cell = tuple[str | None, Kind, int, int, bool]
@@ -89,17 +48,10 @@ def cell_for(d: TileDef, rotation: int, variant: Variant) -> Cell:
     return (d.colour, d.kind, d.flowers, rotate_exits(d.exits, rotation), wild)
 
 
-def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool = False) -> bool:
+def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool) -> bool:
     """Whether ``a`` and its neighbour ``b`` across ``side`` (of ``a``) are joined by a pipe
     (``wild_pairs``: option ``wildcard_pairs: joined``)."""
-    opp = (side + 2) & 3
-    if a[4]:
-        if b[4]:
-            return wild_pairs
-        return bool(b[3] >> opp & 1)
-    if b[4]:
-        return bool(a[3] >> side & 1)
-    return bool(a[3] >> side & 1) and bool(b[3] >> opp & 1)
+    return pipe_joined(a[3], a[4], b[3], b[4], side, wild_pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +60,7 @@ class MachineFacts:
 
     score: int
     groups: int
+    largest: int
     flowers: int
     bonus: int
     connected: int
@@ -145,11 +98,12 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     crop_waiting = 0
     bonus = 0
     same_colour_rule = variant.crop_flowers == "same-colour-pipe-neighbour"
+    wildcard = variant.mecha_botanist == "wildcard"
     piped_groups = variant.colour_groups == "piped"
     for c in connected:
         a = cells[c]
         colour, kind, fl, exits, wild = a
-        if wild:
+        if wild and wildcard:
             bonus += variant.mecha_bonus
         if not wild and exits:
             for s in range(4):
@@ -177,6 +131,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     growth = 0
     seen: set[tuple[int, int]] = set()
     colour_count: dict[str, int] = {}
+    largest = 0
     for c in connected:
         colour = cells[c][0]
         if colour is None or c in seen:
@@ -201,6 +156,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                 seen.add(n)
                 stack.append(n)
         colour_count[colour] = colour_count.get(colour, 0) + size
+        largest = max(largest, size)
         if size >= variant.min_group_size:
             groups += size * variant.group_points_per_tile
         else:
@@ -209,6 +165,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     return MachineFacts(
         score=groups + flowers + bonus,
         groups=groups,
+        largest=largest,
         flowers=flowers,
         bonus=bonus,
         connected=n_connected,
@@ -240,41 +197,26 @@ def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> Mach
     return got
 
 
-def score_estimate(cells: dict[tuple[int, int], Cell], variant: Variant) -> int:
-    """The machine's score under the variant's scoring options (brief §8)."""
-    return analyse(cells, variant).score
+def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:
+    """The winner (0, 1) or ``None`` for a shared win (brief §8.5, option ``tie_break``):
+    the higher total; equal totals under ``largest-colour-group``: the larger biggest
+    colour group; else shared."""
+    a, b = totals
+    if a != b:
+        return 0 if a > b else 1
+    if variant.tie_break == "largest-colour-group" and largest[0] != largest[1]:
+        return 0 if largest[0] > largest[1] else 1
+    return None
 
 
-def machine_value(facts: MachineFacts, w: Weights = WEIGHTS) -> float:
-    """Heuristic value of a machine: score plus the look-ahead terms of :class:`Weights`."""
-    return (
-        w.score * facts.score
-        + w.open_end * min(facts.open_ends, w.open_cap)
-        + w.growth * facts.growth
-        + w.crop_waiting * facts.crop_waiting
-    )
-
-
-def tile_value(
-    d: TileDef, facts: MachineFacts, variant: Variant, w: Weights = WEIGHTS
-) -> float:
-    """What tile ``d`` is worth to the owner of the machine ``facts`` describes (see
-    :class:`Weights`)."""
-    if d.kind is Kind.MECHA:
-        if variant.mecha_botanist == "swap":
-            return w.mecha_swap
-        return w.tile_base + variant.mecha_bonus
-    have = facts.colour_count.get(d.colour or "", 0)
-    v = w.tile_base + w.per_exit * bin(d.exits).count("1")
-    if d.flowers:
-        fl = float(d.flowers * variant.flower_points)
-        if (
-            d.kind is Kind.CROP
-            and variant.crop_flowers == "same-colour-pipe-neighbour"
-            and have == 0
-        ):
-            fl *= 0.5
-        v += fl
-    if have:
-        v += variant.group_points_per_tile * min(1.0, have / max(1, variant.min_group_size - 1))
-    return v
+def cells_of(machine: Machine, table: TileTable) -> dict[tuple[int, int], Cell]:
+    """An engine :class:`Machine` as analysis cells (what :func:`machine_cells` gives
+    from a state's public accessors, without building ``PlacedTile`` objects)."""
+    defs = table.defs
+    mask = machine.mask
+    wild = machine.wild
+    out: dict[tuple[int, int], Cell] = {}
+    for code, t in machine.tile.items():
+        d = defs[t]
+        out[decode_cell(code)] = (d.colour, d.kind, d.flowers, mask[code], code in wild)
+    return out

@@ -1,0 +1,157 @@
+"""Botanik's move values for the greedy bot and MCTS (the game's heuristic).
+
+Built on :mod:`botanik_design.engine.heuristic` (weights in
+:data:`~botanik_design.engine.heuristic.WEIGHTS`):
+
+* **Placing a tile** (released or taken by a swap): every legal cell and
+  rotation is scored by :func:`~botanik_design.engine.heuristic.machine_value`
+  of the machine with the tile added — score gained, open pipe ends kept,
+  colour-group growth, crops waiting for a same-colour neighbour.
+* **Picks, swaps and discards**: the move's immediate effect on the registry
+  (:class:`RegistryEvaluator`) is valued as what it brings the mover minus what
+  it brings the opponent: tiles released to a player (or taken by a swap) at
+  their full tile value, tiles in a player's own slots at a discounted value
+  (they only score if released before the end).
+
+:func:`action_values` gives the values of a decision's legal actions (higher is
+better for the player to move); :func:`win_probability` player 0's estimated
+result in [0, 1] at a non-terminal state (MCTS leaves).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from botanik_design.engine.actions import PLACE_BASE, Pick, Swap
+from botanik_design.engine.heuristic import (
+    WEIGHTS,
+    MachineFacts,
+    Weights,
+    analyse,
+    analyse_cached,
+    cell_for,
+    machine_cells,
+    machine_value,
+    tile_value,
+)
+
+if TYPE_CHECKING:
+    from botanik_design.engine.state import GameState
+
+#: Points of heuristic lead that make a leaf's win probability ``1 / (1 + e^-1)`` (~0.73).
+EVAL_SCALE = 4.0
+
+
+def placement_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHTS) -> list[float]:
+    """Heuristic machine value after each legal placement of the pending tile."""
+    dec = state.pending()
+    assert dec is not None
+    player = dec.player
+    d = state.tile(dec.tile)
+    variant = state.variant
+    cells = machine_cells(state, player)
+    out = []
+    for a in legal:
+        act = state.decode(a)
+        cell = (act.x, act.y)  # type: ignore[union-attr]
+        cells[cell] = cell_for(d, act.rotation, variant)  # type: ignore[union-attr]
+        out.append(machine_value(analyse(cells, variant), w))
+        del cells[cell]
+    return out
+
+
+class RegistryEvaluator:
+    """Values picks, swaps and discards for one decision (see the module docstring).
+
+    The immediate effect of a move is computed from the public state, without
+    cloning: a pick to the own slot fills it; a pick onto middle stack ``c``
+    makes the tile the new top, which releases every slot tile of column ``c``
+    not linked to it (brief §4); a swap takes the top of ``c`` (to be placed
+    at once) and puts the mecha-botanist there, with the same release check.
+    Later consequences (a chain of swaps) are left to later decisions.
+    """
+
+    def __init__(self, state: GameState, w: Weights = WEIGHTS) -> None:
+        self.state = state
+        self.w = w
+        variant = state.variant
+        self.variant = variant
+        self.facts: list[MachineFacts] = [
+            analyse_cached(machine_cells(state, p), variant) for p in (0, 1)
+        ]
+        self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
+        self.arrival: list[int] = state.arrival_tiles()
+        self.tops: list[int | None] = [
+            stack[-1] if stack else None for stack in state.middle_stacks()
+        ]
+        rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
+        self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
+        self._tv: dict[tuple[int, int], float] = {}
+
+    def tile_value(self, player: int, instance: int) -> float:
+        """Cached :func:`tile_value` of an instance for a player."""
+        key = (player, instance)
+        v = self._tv.get(key)
+        if v is None:
+            v = tile_value(self.state.tile(instance), self.facts[player], self.variant, self.w)
+            self._tv[key] = v
+        return v
+
+    def _releases(self, column: int, top: int, player: int) -> float:
+        """Own gain minus the opponent's from the release check of ``column`` under ``top``."""
+        table = self.state.table
+        total = 0.0
+        for p in (0, 1):
+            s = self.slots[p][column]
+            if s is not None and not table.linked(s, top):
+                gain = (1.0 - self.slot_factor) * self.tile_value(p, s)
+                total += gain if p == player else -gain
+        return total
+
+    def value(self, action: int, player: int) -> float:
+        """What ``action`` brings ``player`` minus what it brings the opponent."""
+        act = self.state.decode(action)
+        if isinstance(act, Pick):
+            tile = self.arrival[act.arrival]
+            if not act.middle:
+                return self.slot_factor * self.tile_value(player, tile)
+            return self._releases(act.column, tile, player)
+        if isinstance(act, Swap):
+            dec = self.state.pending()
+            assert dec is not None
+            taken = self.tops[act.column]
+            gain = 0.0 if taken is None else self.tile_value(player, taken)
+            return gain + self._releases(act.column, dec.tile, player)
+        return 0.0
+
+
+def action_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHTS) -> list[float]:
+    """Heuristic value of each of ``legal`` for the player to move (same order)."""
+    if legal[0] >= PLACE_BASE:
+        return placement_values(state, legal, w)
+    player = state.current_player()
+    ev = RegistryEvaluator(state, w)
+    return [ev.value(a, player) for a in legal]
+
+
+def win_probability(state: GameState) -> float:
+    """Player 0's estimated result in [0, 1] at a non-terminal state:
+    ``1 / (1 + exp(-(v_0 - v_1) / EVAL_SCALE))``, ``v`` the machine value plus
+    discounted slot tiles and the tile a player is about to place or swap."""
+    variant = state.variant
+    rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
+    slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
+    v = [0.0, 0.0]
+    for p in (0, 1):
+        facts = analyse_cached(machine_cells(state, p), variant)
+        total = machine_value(facts)
+        for t in state.slots(p):
+            if t is not None:
+                total += slot_factor * tile_value(state.tile(t), facts, variant)
+        dec = state.pending()
+        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
+            total += tile_value(state.tile(dec.tile), facts, variant)
+        v[p] = total
+    return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

@@ -1,0 +1,10 @@
+"""Errors of the simulation layer."""
+
+from __future__ import annotations
+
+
+class SimulationError(RuntimeError):
+    """A game could not be completed (engine error, bot error, endless game).
+
+    The message names the game index and its seed so it can be replayed.
+    """

@@ -16,6 +16,7 @@ from textual.app import App
 from botanik_design.tui.play.board import BoardScreen
 from botanik_design.tui.play.controller import Controller, Rules
 from botanik_design.tui.play.setup import SetupScreen
+from botanik_design.tui.play.setup_actions import StartGame, StartHiveGame
 from botanik_design.tui.play.texts import MIN_SIZE
 
 __all__ = ["BOT_DELAY", "MIN_SIZE", "BoardScreen", "PlayApp", "same_file"]
@@ -74,11 +75,11 @@ class PlayApp(App[None]):
         return None
 
     @on(SetupScreen.Start)
-    def _form_played(self, event: SetupScreen.Start) -> None:
+    def _form_played(self, event: StartGame) -> None:
         self.start_game(event.rules, event.seed, event.opponent)
 
     @on(SetupScreen.StartHive)
-    def _form_played_hive(self, event: SetupScreen.StartHive) -> None:
+    def _form_played_hive(self, event: StartHiveGame) -> None:
         """Open the Hive play screen on the form's game (it autosaves to ``--record``)."""
         from botanik_design.tui.hive.screen import HiveScreen
 

@@ -24,15 +24,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from botanik_design.model.words import plural
-from botanik_design.tui.play.controller import OPPONENTS, Rules, load_rules
+from botanik_design.tui.play.controller import OPPONENTS
+from botanik_design.tui.play.setup_actions import SetupActionsMixin, StartGame, StartHiveGame
 from botanik_design.tui.play.setup_fields import (
     PART_WORDS,
     OptionField,
     effective_options,
     extends_ref,
     game_of,
-    hive_session,
     option_fields,
     save_variant,
     variant_name,
@@ -70,7 +69,7 @@ def option_row(f: OptionField, value: Any) -> Widget:
                     classes="option")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(SetupActionsMixin, Screen[None]):
     """Choose the variant, its tile or piece set, opponent and seed; adjust options; save
     or play."""
 
@@ -81,19 +80,8 @@ class SetupScreen(Screen[None]):
         Binding("escape", "leave", "Back/quit"),
     ]
 
-    class Start(Message):
-        """Play a Botanik game with ``rules``, ``seed`` and ``opponent`` (the app opens it)."""
-
-        def __init__(self, rules: Rules, seed: int, opponent: str) -> None:
-            super().__init__()
-            self.rules, self.seed, self.opponent = rules, seed, opponent
-
-    class StartHive(Message):
-        """Play the Hive game of ``session`` (a ``HiveSession``; the app opens it)."""
-
-        def __init__(self, session: Any) -> None:
-            super().__init__()
-            self.session = session
+    Start: ClassVar[type[StartGame]] = StartGame
+    StartHive: ClassVar[type[StartHiveGame]] = StartHiveGame
 
     class Leave(Message):
         """Leave the form: back to the game when there is one, else quit."""
@@ -329,44 +317,6 @@ class SetupScreen(Screen[None]):
     def action_save(self) -> None:
         self.save(self.query_one("#save-path", Input).value.strip())
 
-    def save(self, where: str) -> bool:
-        """Save the adjusted variant to ``where``; shows and returns whether it is valid."""
-        if not where:
-            self._problems(["type a file name in the save box first (e.g. my-variant.yaml)"],
-                           error=True)
-            self.query_one("#save-path", Input).focus()
-            return False
-        changed, problems = self.changed()
-        if problems:
-            self._problems(problems, error=True)
-            return False
-        target = Path(where)
-        if target.suffix not in (".yaml", ".yml"):
-            target = target.with_suffix(".yaml")
-        text = variant_yaml(target, self.base, changed, self._tileset(), self.game)
-        try:
-            found, warnings = save_variant(target, text)
-        except OSError as exc:
-            self._problems([f"cannot write {target}: {exc.strerror or exc}"], error=True)
-            return False
-        if found:
-            self._problems([f"saved {target}, but validate reports:", *found, *warnings],
-                           error=True)
-            return False
-        self._saved = (target.resolve(), self._form_key(changed))
-        if warnings:
-            n_opts, n_warn = plural(len(changed), 'option'), plural(len(warnings), 'warning')
-            self._problems([f"saved {target} ({n_opts} changed); `botanik-design "
-                            f"validate` accepts it with {n_warn}:", *warnings], warn=True)
-        else:
-            self._problems([f"saved {target} ({plural(len(changed), 'option')} changed); "
-                            "`botanik-design validate` accepts it"])
-        return True
-
-    def _form_key(self, changed: dict[str, Any]) -> str:
-        """What a saved file must match to stand for the form: base, set and options."""
-        return repr((self.base, self._tileset(), sorted(changed.items())))
-
     @on(Input.Submitted, "#save-path")
     def _save_submitted(self) -> None:
         self.action_save()
@@ -378,60 +328,6 @@ class SetupScreen(Screen[None]):
     @on(Button.Pressed, "#play")
     def _play_pressed(self) -> None:
         self.action_play()
-
-    def _seed(self, problems: list[str]) -> int:
-        seed_box = self.query_one("#seed", Input)
-        if seed_box.value.strip():
-            seed_problem = self.check_field(seed_box)
-            if seed_problem:
-                problems.append(seed_problem)
-            else:
-                return int(seed_box.value.strip())
-        import random
-
-        return random.SystemRandom().randrange(1_000_000)
-
-    def action_play(self) -> None:
-        from botanik_design.spec.errors import SpecError
-
-        changed, problems = self.changed()
-        seed = self._seed(problems)
-        if problems:
-            self._problems(problems, error=True)
-            return
-        raw = self.query_one("#opponent", Select).value
-        opponent = raw if isinstance(raw, str) else "greedy"
-        if self.game == "hive":
-            self._play_hive(changed, seed, opponent)
-            return
-        try:
-            rules = load_rules(self._tileset(), self.base, changed)
-        except (SpecError, TypeError, ValueError) as exc:
-            extra = list(exc.problems) if isinstance(exc, SpecError) else []
-            self._problems([str(exc), *extra], error=True)
-            return
-        self.post_message(self.Start(rules, seed, opponent))
-
-    def _play_hive(self, changed: dict[str, Any], seed: int, opponent: str) -> None:
-        from botanik_design.spec.errors import SpecError
-
-        pieceset = self._tileset()
-        saved = None
-        if self._saved is not None and self._saved[1] == self._form_key(changed):
-            saved = self._saved[0]
-        if (changed or pieceset) and saved is None and self.record_path is not None:
-            self._problems(["the record names its variant file: save these options first "
-                            "(type a name in the save box, ctrl+s), then play"], error=True)
-            return
-        try:
-            session = hive_session(self.base, changed, pieceset, opponent, seed, saved)
-        except SpecError as exc:
-            self._problems([str(exc).splitlines()[0], *exc.problems], error=True)
-            return
-        except ValueError as exc:
-            self._problems([str(exc)], error=True)
-            return
-        self.post_message(self.StartHive(session))
 
     def action_leave(self) -> None:
         self.post_message(self.Leave(self))

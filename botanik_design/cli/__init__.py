@@ -21,6 +21,7 @@ from botanik_design import __version__
 
 #: Sub-commands in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
+    "list",
     "validate",
     "score",
     "replay",
@@ -30,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "sweep",
     "sheet",
     "show",
+    "rules",
     "play",
     "edit",
     "perft",

@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from botanik_design.engine import graph as g
 from botanik_design.engine.analysis import analyse, cells_of
-from botanik_design.engine.geometry import ORIGIN, decode_cell
+from botanik_design.engine.geometry import DELTA, ORIGIN, decode_cell
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.network import open_ends, pipe_graph
 from botanik_design.engine.placement import legal_placements, machine_view, reference_placements
 from botanik_design.engine.scoring import score_machine
 from botanik_design.engine.tiles import TileTable, compile_tiles
+from botanik_design.model.sides import pipe_joined
 from botanik_design.model.variant import Variant
 
 CLOSURES = ["open-end", "no-cycle", "both", "none"]
@@ -59,6 +60,7 @@ def test_fast_placements_agree_with_networkx(
         fast = legal_placements(m, table, tile, closure, scope)
         view = machine_view(m)
         assert fast == reference_placements(view, table, tile, closure, scope, v.wild_pairs)
+        _check_connections(m, table, tile, fast)
         if not fast:
             continue
         if compact:
@@ -107,3 +109,19 @@ def _check_components(m: Machine) -> None:
     # different components have different roots
     assert len({m.find(c) for c in m.tile}) == nx.number_connected_components(pg)
     assert decode_cell(ORIGIN) == (0, 0)
+
+
+def _check_connections(m: Machine, table: TileTable, tile: int, legal: list[int]) -> None:
+    """The machine's inline joins (its hot path) are the one rule,
+    :func:`botanik_design.model.sides.pipe_joined`, at every legal placement."""
+    wild = table.wild[tile]
+    for key in legal:
+        cell, r = divmod(key, 4)
+        mask = table.masks[tile][r]
+        joined, closed, _ = m.connections(cell, mask, wild)
+        expected = [cell + DELTA[s] for s in range(4)
+                    if cell + DELTA[s] in m.mask
+                    and pipe_joined(mask, wild, m.mask[cell + DELTA[s]],
+                                    cell + DELTA[s] in m.wild, s, m.wild_pairs)]
+        assert joined == expected
+        assert closed == sum(1 for n in joined if n not in m.wild)

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from textual.app import App
 
+from botanik_design.tui.hive.help import KEYS, LEGEND
 from botanik_design.tui.hive.screen import BUG_KEYS, HiveScreen
 from botanik_design.tui.hive.session import HiveSession
-from botanik_design.tui.hive.widgets import KEYS, LEGEND, EndScreen, HandPanel, HexBoard
+from botanik_design.tui.hive.widgets import EndScreen, HandPanel, HexBoard
 
 __all__ = ["BUG_KEYS", "KEYS", "LEGEND", "EndScreen", "HandPanel", "HexBoard", "HiveApp",
            "HiveScreen"]

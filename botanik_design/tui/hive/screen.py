@@ -26,11 +26,11 @@ from botanik_design.games.hive.board import PASS, encode
 from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.botturn import BotTurnMixin
+from botanik_design.tui.hive.help import HiveHelpMixin
 from botanik_design.tui.hive.navigation import NavigationMixin
 from botanik_design.tui.hive.render import cell_xy
 from botanik_design.tui.hive.session import HandGroup, HiveSession
-from botanik_design.tui.hive.widgets import KEYS, LEGEND, EndScreen, HandPanel, HexBoard
-from botanik_design.tui.widgets.help import KeysHelpScreen
+from botanik_design.tui.hive.widgets import EndScreen, HandPanel, HexBoard
 
 #: The style sheet beside this module (absolute: the play app shows this screen too).
 _STYLES = Path(__file__).with_name("hive.tcss")
@@ -38,7 +38,7 @@ _STYLES = Path(__file__).with_name("hive.tcss")
 BUG_KEYS = "QSBGAMLP"
 
 
-class HiveScreen(NavigationMixin, BotTurnMixin, Screen[None]):
+class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
     """Play one Hive game (``session``); ``record_path``: autosave after every move.
 
     ``q`` (or quitting from the end screen) exits the app.
@@ -48,6 +48,7 @@ class HiveScreen(NavigationMixin, BotTurnMixin, Screen[None]):
     AUTO_FOCUS = ""  # nothing: keys go to the screen (an Input would swallow them)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
+        Binding("r", "help('rules')", "Rules"),
         Binding("u", "undo", "Undo"),
         Binding("colon", "prompt", "MoveString"),
         Binding("p", "pass_turn", "Pass"),
@@ -313,6 +314,3 @@ class HiveScreen(NavigationMixin, BotTurnMixin, Screen[None]):
 
     def action_leave(self) -> None:
         self.app.exit()
-
-    def action_help(self) -> None:
-        self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND))

@@ -1,4 +1,4 @@
-"""The Hive screen's widgets: the hex board, a hand panel, the end-of-game dialog, the keys.
+"""The Hive screen's widgets: the hex board, a hand panel, the end-of-game dialog.
 
 The widgets draw what they are given and report clicks through callbacks, so they
 know nothing of the screen that holds them (:mod:`~botanik_design.tui.hive.screen`).
@@ -21,28 +21,6 @@ from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.render import View, cell_at, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession
-
-KEYS: tuple[tuple[str, str], ...] = (
-    ("tab / shift+tab", "select your next / previous piece (board and hand)"),
-    ("Q S B G A M L P", "take that bug from your hand (upper case)"),
-    ("arrows", "move the cursor; with a piece selected: cycle its destinations"),
-    ("enter / space", "select the piece under the cursor, or play the selected destination"),
-    ("mouse click", "select a piece (board or hand), click a destination to play"),
-    (":", "type a UHP MoveString (wA1 -bQ, wB1 wS1, pass)"),
-    ("p", "pass (allowed only when no other move is legal)"),
-    ("u", "undo (back to your last turn)"),
-    ("escape", "drop the selection"),
-    ("shift+arrows / c", "scroll the board / centre it on the hive"),
-    ("?", "this help"),
-    ("q", "quit (the record, if any, is already saved)"),
-)
-
-LEGEND = Text.assemble(
-    ("Pieces: ", "bold"), "colour marker w (White, light) or b (Black, dark), bug letter "
-    "(Q Queen, S Spider, B Beetle, G Grasshopper, A Ant, M Mosquito, L Ladybug, P Pillbug), "
-    "number; ^n = stack of n pieces; * = the last move; blue = destinations of the "
-    "selected piece; [ ] = the cursor.",
-)
 
 
 class HexBoard(Static):

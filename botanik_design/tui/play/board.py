@@ -298,8 +298,11 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
             self.redraw()
 
     def action_rotate(self, step: int) -> None:
+        """r: the next rotation while you place a tile; at any other time, the rules page."""
         d = self.ctl.pending()
         if d is None or d.kind != "place" or not self.ctl.human_to_act():
+            if step == 1:
+                self.action_help("rules")
             return
         note = self.choice.rotate(self.ctl, step)
         if note:

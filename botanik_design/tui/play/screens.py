@@ -24,6 +24,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("s 1-9 / m 1-9", "pick: your own slot / the middle stack of that column"),
     ("arrows", "place: move to the next candidate cell (the preview follows)"),
     ("r / shift+r", "place: next / previous legal rotation"),
+    ("r", "(not placing) the rules of this variant, as the rules tab here"),
     ("1-9", "swap: the middle stack to swap the mecha-botanist with"),
     ("enter space", "play the highlighted move"),
     ("mouse", "click a tile, a destination or a cell; click it again to play it"),
@@ -31,7 +32,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo: back to your previous decision (bot moves too)"),
     ("shift+arrows c", "scroll the machines · centre them on the Source"),
     ("ctrl+s / ctrl+o", "save the game as a record / load a record"),
-    ("? f1", "this help"),
+    ("? f1 · tab", "this help · its rules tab: the rules of the variant being played"),
     ("q", "quit (asks again when a move is not in a file yet: not saved, or autosave failed)"),
 )
 
@@ -40,9 +41,10 @@ _STYLES = Path(__file__).with_name("screens.tcss")
 
 
 class HelpScreen(KeysHelpScreen):
-    """The play app's keys, how to read a tile and the registry."""
+    """The play app's keys, how to read a tile and the registry; with ``rules`` (the
+    variant's rules page, Markdown) a second tab shows them (``start="rules"`` opens it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: str | None = None, start: str = "keys") -> None:
         legend = Text.assemble(
             ("\nA tile: ", "bold"), TILE_LEGEND, ". "
             "Registry: the top row is player 1's slots, the bottom row player 0's; "
@@ -54,7 +56,7 @@ class HelpScreen(KeysHelpScreen):
             "Pick prompt: how many destinations the chosen tile has, and how many moves "
             "(every tile, every destination) there are in all. Press esc to close.",
         )
-        super().__init__("botanik-design play: keys", KEYS, legend)
+        super().__init__("botanik-design play: keys", KEYS, legend, rules, start)
 
 
 class ActionListScreen(ModalScreen[int | None]):

@@ -69,15 +69,15 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
     """The two prompt lines: the decision (or ``message``) and the keys that apply."""
     s = ctl.state
     d = ctl.pending()
-    keys = "a list · u undo · ? help"
+    keys = "a list · u undo · r rules · ? help"
     if message:
         first = message
     elif d is None:
         first = "Game over: " + ctl.outcome()
-        keys = "enter summary · u undo · ctrl+s save · q quit"
+        keys = "enter summary · u undo · r rules · ctrl+s save · q quit"
     elif not ctl.human_to_act():
         first = f"{ctl.label(d.player)} is thinking ({d.kind})…"
-        keys = "u undo · ? help · q quit"
+        keys = "u undo · r rules · ? help · q quit"
     elif d.kind == "pick":
         who = ctl.label(d.player)
         tiles = s.arrival_tiles()
@@ -108,7 +108,7 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
         first = (f"{ctl.label(d.player)} places {d.tile_id} at "
                  f"{choice.cursor} r{r} ({len(rots)} rot. here, "
                  f"{R.placements_summary(cells)})")
-        keys = "arrows cell · r rotate · enter place · " + keys
+        keys = "arrows cell · r rotate · enter place · a list · u undo · ? help, tab rules"
     else:
         swaps = ctl.swaps()
         top = s.middle_stacks()[choice.col][-1]

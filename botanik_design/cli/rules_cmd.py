@@ -1,0 +1,107 @@
+"""``botanik-design rules VARIANT``: the rules of a variant (Botanik or Hive) as Markdown.
+
+The page is written from the variant's effective options by
+:mod:`botanik_design.model.rulespage`.  Exit codes: 0 printed (or written);
+1 the variant or its tile set is invalid; 2 usage or I/O (nothing by that name,
+an unwritable ``-o`` file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``rules`` sub-command."""
+    p = subparsers.add_parser(
+        "rules", help="the rules of a variant (Botanik or Hive), written from its options",
+        description="Print the rules of a variant as Markdown, written from its effective "
+        "options (extends resolved): setup, a round, where a tile may go, releases, "
+        "mecha-botanists, end and scoring with the variant's numbers; for a Hive variant, "
+        "its pieces, turns and end. Each rule names the option that sets it. Exit status: "
+        "0 printed, 1 invalid variant or tile set, 2 usage or I/O error.",
+    )
+    p.add_argument("variant", metavar="VARIANT",
+                   help="bundled variant name (standard, registre-3, hive-tournament...; "
+                   "`botanik-design list` names them) or a variant file")
+    p.add_argument("--tileset", metavar="NAME|FILE",
+                   help="Botanik: count tiles and rounds with this tile set (default: the "
+                   "variant's, else botanik)")
+    p.add_argument("-o", "--output", metavar="FILE", type=Path,
+                   help="write the page to FILE instead of printing it")
+    p.add_argument("--no-options", action="store_true",
+                   help="leave out the closing table of every option")
+
+
+def _fail(exc: Exception) -> int:
+    message = str(exc)
+    print(f"rules: error: {message}", file=sys.stderr)
+    for line in getattr(exc, "problems", []) or []:
+        print(f"  {line}", file=sys.stderr)
+    return 2 if message.startswith("no ") and " named " in message else 1
+
+
+def _is_hive(ref: str) -> bool:
+    """Whether ``ref`` names a Hive variant (a bundled one, or a file whose ``game`` is hive).
+
+    Raises ``SpecError`` when it names neither a file nor a bundled variant."""
+    from botanik_design.spec.refs import find_ref
+    from botanik_design.spec.session import Session
+
+    found = find_ref(ref, "variant", None)
+    if found is None:
+        from botanik_design.spec import SpecError
+        from botanik_design.spec.bundled import bundled_variants
+
+        raise SpecError(f"no variant named {ref!r}: not a file (tried {Path(ref).absolute()}), "
+                        f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
+    name, file = found
+    try:
+        return Session().read_source(file, name).kind == "hive-variant"
+    except (OSError, ValueError):
+        return False
+
+
+def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
+    """The rules page of the variant ``ref``; raises ``SpecError`` when it (or its tile set)
+    cannot be loaded, ``ValueError`` when ``tileset_ref`` is given for a Hive variant."""
+    from botanik_design.model.rulespage import rules_page
+    from botanik_design.spec import load_hive_variant, load_tileset, load_variant
+
+    if _is_hive(ref):
+        if tileset_ref:
+            raise ValueError(f"--tileset: {ref} is a Hive variant; it takes its pieces from "
+                             "its piece set")
+        return rules_page(load_hive_variant(ref), options=options)
+    variant = load_variant(ref)
+    tileset = load_tileset(tileset_ref or variant.tileset or "botanik")
+    return rules_page(variant, tileset, options=options)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when printed or written, 1 for an invalid variant, 2 for usage or I/O."""
+    from botanik_design.spec import SpecError
+
+    try:
+        text = page_for(args.variant, args.tileset, not args.no_options)
+    except SpecError as exc:
+        return _fail(exc)
+    except ValueError as exc:
+        print(f"rules: error: {exc}", file=sys.stderr)
+        return 2
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    from botanik_design.spec.atomic import write_atomic
+
+    try:
+        write_atomic(args.output, text)
+    except OSError as exc:
+        print(f"rules: error: cannot write {args.output}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    print(f"wrote {args.output}")
+    return 0

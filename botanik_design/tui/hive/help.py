@@ -1,0 +1,57 @@
+"""The Hive app's help: its keys, how to read a piece, and the rules tab (issue 14 item 1)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from rich.text import Text
+
+from botanik_design.model.rulespage import rules_page
+from botanik_design.tui.widgets.help import KeysHelpScreen
+
+#: (keys, what they do) for the help screen.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("tab / shift+tab", "select your next / previous piece (board and hand)"),
+    ("Q S B G A M L P", "take that bug from your hand (upper case)"),
+    ("arrows", "move the cursor; with a piece selected: cycle its destinations"),
+    ("enter / space", "select the piece under the cursor, or play the selected destination"),
+    ("mouse click", "select a piece (board or hand), click a destination to play"),
+    (":", "type a UHP MoveString (wA1 -bQ, wB1 wS1, pass)"),
+    ("p", "pass (allowed only when no other move is legal)"),
+    ("u", "undo (back to your last turn)"),
+    ("escape", "drop the selection"),
+    ("shift+arrows / c", "scroll the board / centre it on the hive"),
+    ("? · tab", "this help · its rules tab: the rules of the variant being played"),
+    ("r", "the rules of this variant (the help's rules tab)"),
+    ("q", "quit (the record, if any, is already saved)"),
+)
+
+LEGEND = Text.assemble(
+    ("Pieces: ", "bold"), "colour marker w (White, light) or b (Black, dark), bug letter "
+    "(Q Queen, S Spider, B Beetle, G Grasshopper, A Ant, M Mosquito, L Ladybug, P Pillbug), "
+    "number; ^n = stack of n pieces; * = the last move; blue = destinations of the "
+    "selected piece; [ ] = the cursor.",
+)
+
+
+class _App(Protocol):
+    """What the help needs of the Hive screen."""
+
+    session: Any
+
+    @property
+    def app(self) -> Any: ...
+
+
+class HiveHelpMixin:
+    """The help screen of :class:`~botanik_design.tui.hive.screen.HiveScreen` (``?``, and
+    ``r`` for its rules tab); the board's tab and arrow keys leave the help screen alone."""
+
+    def action_help(self: _App, start: str = "keys") -> None:
+        """The help screen: keys, and a tab with the rules of this game's variant."""
+        page = rules_page(self.session.game.variant)
+        self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
+
+    def check_action(self: _App, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Over the help screen, tab and the arrows belong to it (keys/rules, scrolling)."""
+        return not (action in ("cycle", "arrow") and isinstance(self.app.screen, KeysHelpScreen))

@@ -55,5 +55,4 @@ def pieceset_or_fail(ref: str, command: str) -> tuple[Any | None, int]:
         return resolve_pieceset(ref), 0
     except (SpecError, ValueError) as exc:
         print(f"{command}: error: {exc}", file=sys.stderr)
-        message = str(exc)
-        return None, 2 if message.startswith("no ") and " named " in message else 1
+        return None, exc.exit_code if isinstance(exc, SpecError) else 1

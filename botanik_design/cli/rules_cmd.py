@@ -11,7 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from botanik_design.spec.errors import SpecError
 
 
 def register(subparsers: Any) -> None:
@@ -36,12 +39,10 @@ def register(subparsers: Any) -> None:
                    help="leave out the closing table of every option")
 
 
-def _fail(exc: Exception) -> int:
-    message = str(exc)
-    print(f"rules: error: {message}", file=sys.stderr)
-    for line in getattr(exc, "problems", []) or []:
-        print(f"  {line}", file=sys.stderr)
-    return 2 if message.startswith("no ") and " named " in message else 1
+def _fail(exc: SpecError) -> int:
+    """Print ``exc`` and return its exit status (2: it names nothing, 1: invalid)."""
+    print(f"rules: error: {exc}", file=sys.stderr)
+    return exc.exit_code
 
 
 def _is_hive(ref: str) -> bool:
@@ -53,11 +54,12 @@ def _is_hive(ref: str) -> bool:
 
     found = find_ref(ref, "variant", None)
     if found is None:
-        from botanik_design.spec import SpecError
         from botanik_design.spec.bundled import bundled_variants
+        from botanik_design.spec.errors import SpecNotFoundError
 
-        raise SpecError(f"no variant named {ref!r}: not a file (tried {Path(ref).absolute()}), "
-                        f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
+        raise SpecNotFoundError(
+            f"no variant named {ref!r}: not a file (tried {Path(ref).absolute()}), "
+            f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
     name, file = found
     try:
         return Session().read_source(file, name).kind == "hive-variant"

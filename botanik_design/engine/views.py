@@ -166,6 +166,11 @@ class StateViews(Turns):
         lo = bisect_left([e.step for e in built], since)
         return built[lo:]
 
+    def event_text(self, event: Event) -> str | None:
+        """The one-line text of ``event`` as :meth:`log` words it (``None``: picks,
+        placements and the end have none); for display only, never to be parsed."""
+        return E.describe(event, self.table)
+
     def log(self) -> list[tuple[int, str]]:
         """Event lines (releases, discards, ...) with the number of actions applied
         before them: the text of golden playthroughs.  Read :meth:`events` instead."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from botanik_design.model.hive import HiveVariant, PieceSet
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError
+from botanik_design.spec.errors import SpecError, SpecNotFoundError
 from botanik_design.spec.hive_semantic import pieceset_from_data
 from botanik_design.spec.refs import bundled, find_ref
 
@@ -29,8 +29,8 @@ def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
     found = find_ref(ref, kind, relative_to)
     if found is None:
         names = sorted(bundled(kind))
-        raise SpecError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
-                        f"({', '.join(names)})")
+        raise SpecNotFoundError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
+                                f"({', '.join(names)})")
     name, file = found
     session = Session()
     doc = session.read_source(file, name)

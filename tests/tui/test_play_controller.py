@@ -272,6 +272,19 @@ def test_the_log_says_why_a_tile_was_released(quick) -> None:  # type: ignore[no
                for line in released)
 
 
+@pytest.mark.parametrize("seed", [3, 11, 44])
+def test_the_move_log_shows_every_engine_event_after_the_setup(  # type: ignore[no-untyped-def]
+        quick, seed: int) -> None:
+    """The move log's indented lines are the engine's log lines (golden wording) of every
+    action, in order, but the swaps (their move line says it); a release adds its reason."""
+    c = Controller(quick, seed, "human")
+    play_out(c, seed)
+    shown = [line[2:].split(": not linked to the new top ")[0]
+             for line in c.lines if line.startswith("  ")]
+    engine = [text for n, text in c.state.log() if n > 0 and " swaps " not in text]
+    assert shown == engine
+
+
 def test_the_summary_separates_discards_in_play_from_the_end_clear_up(  # type: ignore[no-untyped-def]
         quick) -> None:
     c = Controller(quick, 3, "human")

@@ -22,7 +22,6 @@ controller is tested without an app.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,16 +31,15 @@ import yaml
 from botanik_design.bots import make_bot
 from botanik_design.bots.base import Bot
 from botanik_design.engine import TERMINAL, Decision, GameState, new_game
-from botanik_design.engine.actions import Discard, Pick, Place, Swap, decode
+from botanik_design.engine.actions import Place, decode
 from botanik_design.engine.errors import RecordError
+from botanik_design.engine.events import Released, Swapped
 from botanik_design.engine.record import load_record, record_data, replay, write_record
-from botanik_design.model.tileset import TileDef, TileSet
+from botanik_design.games.base import Event
+from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
-
-#: An engine event saying a slot tile was released (its reason is added for the log).
-_RELEASED = re.compile(r"^(?P<tile>\S+) released to player (?P<player>\d) "
-                       r"\(column (?P<column>\d+)\)$")
+from botanik_design.tui.play.legal import Destination, LegalMoves
 
 #: Opponents the play command offers (``human``: two players at one keyboard).
 OPPONENTS: tuple[str, ...] = ("random", "greedy", "mcts", "human")
@@ -89,15 +87,6 @@ def load_rules(tileset: str | None, variant: str, overrides: dict[str, Any] | No
 
 
 @dataclass(frozen=True)
-class Destination:
-    """A legal registry destination of one arrival tile."""
-
-    action: int
-    column: int
-    middle: bool
-
-
-@dataclass(frozen=True)
 class RecordSource:
     """What a loaded record file had beyond its actions (kept when it is saved again).
 
@@ -120,7 +109,7 @@ class _Undo:
     last: dict[int, tuple[int, int]]
 
 
-class Controller:
+class Controller(LegalMoves):
     """One game being play-tested.
 
     ``opponent`` is a bot spec (``random``, ``greedy``, ``mcts``, ``greedy:epsilon=0.1``)
@@ -233,67 +222,6 @@ class Controller:
         """Whether the game is still exactly the loaded record's."""
         return self.source is not None and tuple(self.state.history()) == self.source.history
 
-    def destinations(self, arrival: int) -> list[Destination]:
-        """Legal registry destinations of arrival tile ``arrival`` (column order, slot first)."""
-        out: list[Destination] = []
-        for a in self.state.legal_actions():
-            act = decode(a)
-            if isinstance(act, Pick) and act.arrival == arrival:
-                out.append(Destination(a, act.column, act.middle))
-        out.sort(key=lambda d: (d.column, d.middle))
-        return out
-
-    def discards(self) -> dict[int, int]:
-        """Arrival index -> discard action, when the decision is a forced discard."""
-        out: dict[int, int] = {}
-        for a in self.state.legal_actions():
-            act = decode(a)
-            if isinstance(act, Discard):
-                out[act.arrival] = a
-        return out
-
-    def placements(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
-        """Cell -> ``[(rotation, action), ...]`` of the tile waiting to be placed."""
-        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for a in self.state.legal_actions():
-            act = decode(a)
-            if isinstance(act, Place):
-                out.setdefault((act.x, act.y), []).append((act.rotation, a))
-        return out
-
-    def swaps(self) -> dict[int, int]:
-        """Middle column -> swap action, for a released mecha-botanist."""
-        out: dict[int, int] = {}
-        for a in self.state.legal_actions():
-            act = decode(a)
-            if isinstance(act, Swap):
-                out[act.column] = a
-        return out
-
-    def legal(self) -> list[tuple[int, str]]:
-        """Every legal action with its text (the fallback list)."""
-        s = self.state
-        return [(a, s.action_to_string(a)) for a in s.legal_actions()]
-
-    def describe(self, action: int) -> str:
-        """A short line for the move log: ``P0 red-corner → mid 3``."""
-        s = self.state
-        d = s.pending()
-        who = f"P{s.current_player()}"
-        act = decode(action)
-        if isinstance(act, Pick):
-            name = s.tile(s.arrival_tiles()[act.arrival]).id
-            where = "mid" if act.middle else "slot"
-            return f"{who} {name} → {where} {act.column + 1}"
-        if isinstance(act, Discard):
-            return f"{who} discards {s.tile(s.arrival_tiles()[act.arrival]).id}"
-        if isinstance(act, Swap):
-            top = s.middle_stacks()[act.column][-1]
-            mecha = d.tile_id if d is not None else "mecha"
-            return f"{who} swaps {mecha} for {s.tile(top).id} (mid {act.column + 1})"
-        tile = d.tile_id if d is not None else "tile"
-        return f"{who} places {tile} at ({act.x},{act.y}) r{act.rotation}"
-
     def scores(self) -> Any:
         """The live :class:`~botanik_design.engine.scoring.GameScore` (cached per move)."""
         if self._score is None or self._score[0] != self._ticket:
@@ -350,49 +278,29 @@ class Controller:
             self._undo.append(_Undo(s.clone(), len(self.lines), dict(self.last)))
         text = self.describe(action)
         act = decode(action)
-        top = self._new_top(action)
-        before = len(s.log())
+        step = len(s.history())
         s.apply_action(action)  # IllegalActionError: nothing changed but the undo entry
         if isinstance(act, Place):
             self.last[p] = (act.x, act.y)
-        # the engine notes a swap too: the first line already says it
-        new = [text] + [f"  {self._why(e, top)}" for _, e in s.log()[before:]
-                        if " swaps " not in e]
+        new = [text]
+        for event in s.events(step):
+            line = None if isinstance(event, Swapped) else self._event_line(event)
+            if line is not None:  # a swap's own line already says it
+                new.append(f"  {line}")
         self.lines.extend(new)
         self._ticket += 1
         return new
 
-    def _new_top(self, action: int) -> TileDef | None:
-        """The tile ``action`` puts on top of a middle stack (the one that can release)."""
-        s = self.state
-        act = decode(action)
-        if isinstance(act, Pick) and act.middle:
-            return s.tile(s.arrival_tiles()[act.arrival])
-        d = s.pending()
-        if isinstance(act, Swap) and d is not None and d.tile >= 0:
-            return s.tile(d.tile)
-        return None
-
-    def _why(self, event: str, top: TileDef | None) -> str:
-        """``event`` with the reason of a release: why the slot tile and the new top
-        are not linked (they share neither colour nor type)."""
-        m = _RELEASED.match(event)
-        if m is None or top is None:
-            return event
-        tile = next((t for t in self.rules.tileset.tiles if t.id == m["tile"]), None)
-        if tile is None:
-            return event
-        return (f"{event}: not linked to the new top {top.id}: different colour and type "
+    def _event_line(self, event: Event) -> str | None:
+        """The log line of an engine event; a release says why the slot tile and the new
+        middle top are not linked (they share neither colour nor type)."""
+        text = self.state.event_text(event)
+        if text is None or not isinstance(event, Released):
+            return text
+        tile, top = self.state.tile(event.tile), self.state.tile(event.top)
+        return (f"{text}: not linked to the new top {top.id}: different colour and type "
                 f"({tile.colour or 'no colour'} {tile.type.value} vs "
                 f"{top.colour or 'no colour'} {top.type.value})")
-
-    def waiting_swaps(self) -> list[tuple[int, str]]:
-        """Mecha-botanist swaps waiting after the current decision: ``(player, tile id)``."""
-        from botanik_design.engine.state import SWAP
-
-        s = self.state
-        return [(t[1], s.tile(t[2]).id) for t in reversed(getattr(s, "tasks", []))
-                if t[0] == SWAP]
 
     def play(self, action: int) -> list[str]:
         """Apply a human's (or any) decision; returns the new move-log lines.

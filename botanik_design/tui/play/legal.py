@@ -1,0 +1,97 @@
+"""What the player to move may do, read from the engine's legal actions and typed views.
+
+:class:`LegalMoves` is the part of the play-test
+:class:`~botanik_design.tui.play.controller.Controller` that answers the board's
+questions (where can this arrival tile go, which cells take the tile being placed,
+which middle stacks a mecha-botanist can swap with) and words a move for the log.
+It reads only typed values: decoded actions
+(:mod:`botanik_design.engine.actions`), :meth:`GameState.pending` (a
+:class:`~botanik_design.engine.Decision`) and :meth:`GameState.queued`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from botanik_design.engine import GameState
+from botanik_design.engine.actions import Discard, Pick, Place, Swap, decode
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A legal registry destination of one arrival tile."""
+
+    action: int
+    column: int
+    middle: bool
+
+
+class LegalMoves:
+    """Queries on the legal actions of :attr:`state` (set by the subclass)."""
+
+    state: GameState
+
+    def destinations(self, arrival: int) -> list[Destination]:
+        """Legal registry destinations of arrival tile ``arrival`` (column order, slot first)."""
+        out: list[Destination] = []
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Pick) and act.arrival == arrival:
+                out.append(Destination(a, act.column, act.middle))
+        out.sort(key=lambda d: (d.column, d.middle))
+        return out
+
+    def discards(self) -> dict[int, int]:
+        """Arrival index -> discard action, when the decision is a forced discard."""
+        out: dict[int, int] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Discard):
+                out[act.arrival] = a
+        return out
+
+    def placements(self) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        """Cell -> ``[(rotation, action), ...]`` of the tile waiting to be placed."""
+        out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Place):
+                out.setdefault((act.x, act.y), []).append((act.rotation, a))
+        return out
+
+    def swaps(self) -> dict[int, int]:
+        """Middle column -> swap action, for a released mecha-botanist."""
+        out: dict[int, int] = {}
+        for a in self.state.legal_actions():
+            act = decode(a)
+            if isinstance(act, Swap):
+                out[act.column] = a
+        return out
+
+    def legal(self) -> list[tuple[int, str]]:
+        """Every legal action with its text (the fallback list)."""
+        s = self.state
+        return [(a, s.action_to_string(a)) for a in s.legal_actions()]
+
+    def waiting_swaps(self) -> list[tuple[int, str]]:
+        """Mecha-botanist swaps waiting after the current decision: ``(player, tile id)``."""
+        return [(d.player, d.tile_id) for d in self.state.queued() if d.kind == "swap"]
+
+    def describe(self, action: int) -> str:
+        """A short line for the move log: ``P0 red-corner → mid 3``."""
+        s = self.state
+        d = s.pending()
+        who = f"P{s.current_player()}"
+        act = decode(action)
+        if isinstance(act, Pick):
+            name = s.tile(s.arrival_tiles()[act.arrival]).id
+            where = "mid" if act.middle else "slot"
+            return f"{who} {name} → {where} {act.column + 1}"
+        if isinstance(act, Discard):
+            return f"{who} discards {s.tile(s.arrival_tiles()[act.arrival]).id}"
+        if isinstance(act, Swap):
+            top = s.middle_stacks()[act.column][-1]
+            mecha = d.tile_id if d is not None else "mecha"
+            return f"{who} swaps {mecha} for {s.tile(top).id} (mid {act.column + 1})"
+        tile = d.tile_id if d is not None else "tile"
+        return f"{who} places {tile} at ({act.x},{act.y}) r{act.rotation}"

@@ -1,5 +1,5 @@
 """Errors that name a spec path say which path was tried, and from which folder a relative
-one was read (issue 14 item 6); ``edit`` on another kind of file says which kind it is."""
+one was read (issue 14 item 6)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.cli import main
 from botanik_design.spec import SpecError, load_tileset, load_variant
 from botanik_design.spec.refs import no_file, tried
 from botanik_design.spec.validate import validate_path
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def test_tried_resolves_relative_paths_from_the_folder_and_says_so(tmp_path: Path) -> None:
     sub = tmp_path / "sub"
@@ -62,18 +58,3 @@ def test_loading_by_a_missing_path_says_where_it_looked(tmp_path: Path) -> None:
         load_tileset("sets/x.yaml")
     assert "no tile set named 'sets/x.yaml'" in str(exc.value)
     assert "read from the working directory" in str(exc.value)
-
-
-@pytest.mark.parametrize(("file", "kind"), [
-    ("spec/variants/registre-3.yaml", "this is a variant, not a tile set"),
-    ("spec/variants/hive-box.yaml", "this is a Hive variant, not a tile set"),
-    ("piecesets/hive-base.yaml", "this is a Hive piece set, not a tile set"),
-    ("examples/positions/groups-and-flowers.yaml", "this is a position, not a tile set"),
-    ("examples/hive/short-win.yaml", "this is a Hive record, not a tile set"),
-    ("examples/sweeps/registre-3-bonus.yaml", "this is a sweep, not a tile set"),
-])
-def test_edit_says_which_kind_a_file_is(file: str, kind: str,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["edit", str(ROOT / file)]) == 1
-    err = capsys.readouterr().err
-    assert kind in err and ":1:1:" in err and "Traceback" not in err

@@ -12,6 +12,7 @@ from botanik_design.spec import SpecError, load_tileset, load_variant
 from botanik_design.spec.refs import no_file, tried
 from botanik_design.spec.validate import validate_path
 
+
 def test_tried_resolves_relative_paths_from_the_folder_and_says_so(tmp_path: Path) -> None:
     sub = tmp_path / "sub"
     assert tried("../sets/x.yaml", sub) == (

@@ -15,15 +15,26 @@ from pathlib import Path
 from typing import Any
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``minimum`` (to ``maximum``), else a clear
+    ``ArgumentTypeError`` (``not a whole number: 'x'``, ``must be at least 1, got 0``)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if maximum is not None and not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be between {minimum} and {maximum}, got {value}")
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+#: argparse type: a whole number >= 1.
+positive_int = whole_number(1)
 
 
 def fill(text: str) -> str:

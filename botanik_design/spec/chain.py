@@ -10,7 +10,7 @@ these; :mod:`.games` and :mod:`.hive_games` word their reference problems with
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,26 @@ def absolute_ref(ref: str | None, folder: Path | None) -> str | None:
     except (OSError, ValueError):
         pass
     return ref
+
+
+@dataclass
+class ChainInfo:
+    """A variant with ``extends`` resolved (the part Botanik and Hive variants share).
+
+    ``chain``: the variant and its ancestors, child first.  ``options``: the
+    effective options, ``origins[option]`` where each came from (``"default"``
+    or ``"<variant> (<file>)"``).  ``diagnostics``: what resolving found.
+    ``chain_ok``: every ancestor exists and is valid (the options are then the true
+    effective options).  ``complete``: no error at all.
+    """
+
+    doc: Doc
+    chain: list[Doc] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    origins: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    complete: bool = False
+    chain_ok: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,15 @@ checks and lint of :mod:`.hive_semantic` run on the effective options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from botanik_design.model.hive import HiveVariant, PieceSet
 from botanik_design.spec import hive_semantic
 from botanik_design.spec.chain import (
     MAX_EXTENDS,
     PIECESET,
+    ChainInfo,
     absolute_ref,
     effective_options,
     extends_chain,
@@ -42,28 +43,16 @@ STANDARD_ORIGIN = "default: the base set plus the listed expansion bugs"
 
 
 @dataclass
-class HiveVariantInfo:
-    """A Hive variant with ``extends`` resolved.
-
-    ``chain``: the variant and its ancestors, child first.  ``options``: the
-    effective options, ``origins[option]`` where each came from (``"default"``
-    or ``"<variant> (<file>)"``).  ``pieces``: the effective piece set (named by
-    ``pieceset_ref``, from ``pieceset_origin``).  ``chain_ok``: every ancestor
-    exists and is valid.  ``complete``: no error at all; only then is
-    ``variant`` set.
+class HiveVariantInfo(ChainInfo):
+    """A Hive variant with ``extends`` resolved (:class:`~.chain.ChainInfo`) and its
+    effective piece set ``pieces`` (named by ``pieceset_ref``, from
+    ``pieceset_origin``).  Only when ``complete`` is ``variant`` set.
     """
 
-    doc: Doc
-    chain: list[Doc] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
-    origins: dict[str, str] = field(default_factory=dict)
     pieceset_ref: str | None = None
     pieceset_origin: str = ""
     pieces: PieceSet | None = None
     variant: HiveVariant | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    complete: bool = False
-    chain_ok: bool = False
 
 
 def own_pieceset(session: Session, doc: Doc, out: list[Diagnostic],

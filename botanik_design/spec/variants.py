@@ -7,7 +7,7 @@ and the variant lint run here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.tileset import TileSet
@@ -16,6 +16,7 @@ from botanik_design.spec import lint, semantic
 from botanik_design.spec.chain import (
     MAX_EXTENDS,
     TILESET,
+    ChainInfo,
     absolute_ref,
     diag,
     effective_options,
@@ -37,29 +38,18 @@ _SCORING_OPTIONS = ("group_points_per_tile", "flower_points", "mecha_bonus", "me
 
 
 @dataclass
-class VariantInfo:
-    """A variant with ``extends`` resolved.
-
-    ``chain`` is the variant and its ancestors, child first.  ``options`` are
-    the effective options and ``origins[option]`` names where each came from
-    (``"default"`` or ``"<variant> (<file>)"``).  ``chain_ok``: every ancestor
-    exists and is valid (the options are then the true effective options).
-    ``complete``: no error at all; only then are ``variant`` (and ``tileset``,
-    when one is named) set.
+class VariantInfo(ChainInfo):
+    """A Botanik variant with ``extends`` resolved (:class:`~.chain.ChainInfo`) and its
+    tile set: the nearest variant of the chain that names one (``tileset_ref``, from
+    ``tileset_origin``).  Only when ``complete`` are ``variant`` (and ``tileset``, when
+    one is named) set.
     """
 
-    doc: Doc
-    chain: list[Doc] = field(default_factory=list)
-    options: dict[str, Any] = field(default_factory=dict)
-    origins: dict[str, str] = field(default_factory=dict)
     tileset_ref: str | None = None
     tileset_origin: str = ""
     tileset_doc: Doc | None = None
     tileset: TileSet | None = None
     variant: Variant | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    complete: bool = False
-    chain_ok: bool = False
 
 
 def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:

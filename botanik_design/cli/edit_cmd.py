@@ -13,19 +13,23 @@ def register(subparsers: Any) -> None:
     """Add the ``edit`` sub-command."""
     parser = subparsers.add_parser(
         "edit",
-        help="edit a tile set in a terminal UI (keeps comments and formatting)",
+        help="edit a tile set or a Hive piece set in a terminal UI (keeps comments and "
+        "formatting)",
         description=(
-            "Edit a tile-set YAML file in a terminal UI: a table of the tiles, a preview, "
-            "fields, live validation.  Saving keeps comments, key order and formatting of "
+            "Edit a tile-set YAML file in a terminal UI (a table of the tiles, a preview, "
+            "fields, live validation), or a Hive piece set (copies per bug, name and title, "
+            "live validation).  Saving keeps comments, key order and formatting of "
             "everything you did not edit, and writes atomically.  Press ? in the editor "
             "for the keys."
         ),
     )
-    parser.add_argument("file", metavar="TILESET.yaml", help="the tile-set file to edit")
+    parser.add_argument("file", metavar="TILESET.yaml",
+                        help="the tile-set (or piece-set) file to edit")
     parser.add_argument(
         "--from", dest="from_", metavar="NAME",
-        help="start a new tile set at TILESET.yaml from a bundled one (e.g. botanik, quick-3) "
-        "or another file; nothing is written until you save",
+        help="start a new set at TILESET.yaml from a bundled one (tile sets: botanik, "
+        "quick-3; piece sets: hive-base, hive-full) or another file; nothing is written "
+        "until you save",
     )
     parser.add_argument(
         "--force", action="store_true",
@@ -39,11 +43,61 @@ def _stem_name(path: Path) -> str:
     return stem[:64] or "tileset"
 
 
+#: What ``edit`` calls the kinds of spec it does not open.
+OTHER_KINDS = {
+    "variant": "a Botanik variant", "hive-variant": "a Hive variant",
+    "record": "a game record", "hive-record": "a Hive game record",
+    "position": "a position", "hive-position": "a Hive position", "sweep": "a sweep file",
+}
+
+
+def kind_of_text(text: str) -> str | None:
+    """The spec kind the top level of ``text`` names (``None``: not YAML, or no kind key)."""
+    import yaml
+
+    from botanik_design.spec.schema_check import detect_kind
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None  # the editor's own reader reports where
+    return detect_kind(data) if isinstance(data, dict) else None
+
+
+def _open_other(name: str, kind: str | None) -> int | None:
+    """Exit status 1 and a message when ``kind`` is a spec ``edit`` does not open."""
+    if kind in OTHER_KINDS:
+        print(f"error: {name} is {OTHER_KINDS[kind]}, not a tile set or a piece set: `edit` "
+              "opens those two; change this file in a text editor (`botanik-design validate "
+              f"{name}` checks it)", file=sys.stderr)
+        return 1
+    return None
+
+
+def _source_of(ref: str) -> tuple[str, str]:
+    """``(kind, text)`` of the ``--from`` set: a tile set, else a piece set (``SpecError``)."""
+    from botanik_design.spec import SpecError, resolve_ref
+    from botanik_design.spec.refs import bundled, find_ref
+
+    if ref in bundled("pieceset") and ref not in bundled("tileset"):
+        found = find_ref(ref, "pieceset", None)
+        if found is not None:
+            return "pieceset", found[1].read_text(encoding="utf-8")
+    try:
+        _, source = resolve_ref(ref, "tileset")
+    except SpecError as exc:
+        raise SpecError(f"{exc} (piece sets: {', '.join(sorted(bundled('pieceset')))})") \
+            from None
+    text = source.read_text(encoding="utf-8")
+    return ("pieceset" if kind_of_text(text) == "pieceset" else "tileset"), text
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
-    from botanik_design.spec import SpecError, resolve_ref
+    from botanik_design.spec import SpecError
     from botanik_design.spec.atomic import remove_stale_temporaries
     from botanik_design.tui.editor.document import DocumentError, TilesetDocument, read_raw
+    from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
 
     path = Path(args.file)
     name = args.file
@@ -59,26 +113,40 @@ def run(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 2
             try:
-                _, source = resolve_ref(args.from_, "tileset")
+                kind, text = _source_of(args.from_)
             except SpecError as exc:
                 print(f"error: --from: {exc}", file=sys.stderr)
                 return 2
-            text = source.read_text(encoding="utf-8")
-            doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path), name=name)
+            doc: TilesetDocument | PiecesetDocument
+            if kind == "pieceset":
+                doc = PiecesetDocument.from_text(path, text, pieceset_name=_stem_name(path),
+                                                 name=name)
+            else:
+                doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path),
+                                                name=name)
             if path.is_file():  # --force: the user chose to replace it
                 doc.disk_text = read_raw(path)
-            note = (f"new tile set from {args.from_}: not on disk until you save (ctrl+s) · "
+            what = "piece set" if kind == "pieceset" else "tile set"
+            note = (f"new {what} from {args.from_}: not on disk until you save (ctrl+s) · "
                     "? for help")
         else:
             if not path.exists():
                 print(f"error: {name}: no such file; to start a new tile set use "
-                      f"`botanik-design edit {name} --from botanik` (bundled: botanik, quick-3)",
-                      file=sys.stderr)
+                      f"`botanik-design edit {name} --from botanik` (bundled: botanik, quick-3; "
+                      "piece sets: --from hive-base or hive-full)", file=sys.stderr)
                 return 2
             if path.is_dir():
                 print(f"error: {name} is a folder, not a tile-set file", file=sys.stderr)
                 return 2
-            doc = TilesetDocument.open(path, name=name)
+            raw = read_raw(path)
+            found_kind = kind_of_text(raw)
+            refused = _open_other(name, found_kind)
+            if refused is not None:
+                return refused
+            if found_kind == "pieceset":
+                doc = PiecesetDocument(path, raw, name=name)
+            else:
+                doc = TilesetDocument(path, raw, name=name)
             note = ""
             # a save killed half-way (kill -9) left its temporary file: remove it
             remove_stale_temporaries(path.parent)
@@ -99,8 +167,10 @@ def run(args: argparse.Namespace) -> int:
                 "normalise its indentation (comments are kept) · ? for help")
 
     from botanik_design.tui.editor.app import EditorApp
+    from botanik_design.tui.editor.pieceset_app import PiecesetApp
 
-    app = EditorApp(doc, note=note)
+    app: EditorApp | PiecesetApp = PiecesetApp(doc, note=note) \
+        if isinstance(doc, PiecesetDocument) else EditorApp(doc, note=note)
     rescued: list[Path | None] = []
     restore = install_signal_handlers(app, doc, rescued)
     try:

@@ -97,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.tui.hive.launch import run_hive, wants_hive
 
-    if wants_hive(args.variant, args.load):
-        return run_hive(args)
+    if wants_hive(args.variant, args.load) and not (args.setup and args.load is None):
+        return run_hive(args)  # --setup with a Hive variant: the form below offers both games
 
     from botanik_design.engine import RecordError
     from botanik_design.spec import SpecError
@@ -132,7 +132,12 @@ def run(args: argparse.Namespace) -> int:
         from botanik_design.spec.load import resolve_ref
 
         try:
-            resolve_ref(args.variant, "variant")
+            hive = wants_hive(args.variant, None)
+            if hive and args.tileset:
+                print("error: --tileset: a Hive variant takes its piece set from the variant "
+                      "(the form offers the piece sets)", file=sys.stderr)
+                return 2
+            resolve_ref(args.variant, "hive-variant" if hive else "variant")
             if args.tileset:
                 resolve_ref(args.tileset, "tileset")
         except SpecError as exc:
@@ -145,6 +150,12 @@ def run(args: argparse.Namespace) -> int:
                   record_path=args.record, opponent=args.vs, variant_ref=args.variant,
                   tileset_ref=args.tileset, seed=seed)
     app.run()
+    hive = app.hive_session
+    if hive is not None:
+        where = f"; record: {args.record}" if args.record is not None else ""
+        played = plural(len(hive.state.history()), "move")
+        print(f"Hive: {hive.outcome() if hive.is_over() else f'stopped after {played}'}{where}")
+        return 0
     final = app.controller
     if final is not None:
         s = final.state

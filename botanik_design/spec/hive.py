@@ -56,3 +56,22 @@ def load_hive_variant(ref: str, relative_to: Path | None = None) -> HiveVariant:
     """
     session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
     return _variant_of(session, doc)
+
+
+def hive_effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
+    """The Hive variant's effective options (defaults, overridden root-first along
+    ``extends``) by option name; ``expansions`` is a list.  Raises :class:`SpecError`
+    when the variant (or an ancestor, or its piece set) is invalid."""
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
+    return dict(session.hive_variant_info(doc).options)
+
+
+def hive_variant_from_text(text: str, name: str, folder: Path) -> HiveVariant:
+    """The :class:`HiveVariant` of a Hive variant file's ``text`` that is not on disk (yet),
+    its references resolved from ``folder``; ``name`` names it in messages.  Runs exactly
+    the checks of ``validate``: raises :class:`SpecError` on any error."""
+    from botanik_design.spec.session import Session
+
+    session = Session()
+    doc = session.doc_from(text, name, f"text:{name}", folder)
+    return hive_variant_from_doc(session, doc)

@@ -74,3 +74,23 @@ def test_editor_help(snap_compare: SnapCompare, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(editor(tmp_path), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_pieceset_editor(snap_compare: SnapCompare, tmp_path: Path,
+                         size: tuple[int, int]) -> None:
+    """The piece-set editor after two edits: a beetle more and no Queen (an error)."""
+    from botanik_design.tui.editor.pieceset_app import PiecesetApp
+    from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
+
+    path = tmp_path / "hive-base.yaml"
+    path.write_text((ROOT / "piecesets" / "hive-base.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    app = PiecesetApp(PiecesetDocument.open(path, name="hive-base.yaml"), validate_delay=0.01)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("0", "down", "down", "plus")
+        app.run_validation()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -138,7 +138,7 @@ async def test_pinned_piece_shows_the_reason() -> None:
             await pilot.press("tab")
         assert app.targets == []
         assert "pinned" in app.message and "one-hive" in app.message
-        assert "pinned" in str(app.query_one("#status").render())
+        assert "pinned" in str(app.game_screen.query_one("#status").render())
 
 
 @pytest.mark.parametrize("opponent", ["random", "greedy", "mcts:iterations=20"])
@@ -163,7 +163,7 @@ async def test_pass_only_when_nothing_else_is_legal() -> None:
     state = game.state_from_setup(HiveSetup.of(ring, to_move=0, turn=6))
     app = HiveApp(HiveSession(game, "hive-tournament", "human", state), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "press p to pass" in str(app.query_one("#status").render())
+        assert "press p to pass" in str(app.game_screen.query_one("#status").render())
         await pilot.press("p")
         await pilot.pause()
         assert app.session.state.move_strings() == ["pass"]

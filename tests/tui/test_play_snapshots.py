@@ -94,6 +94,21 @@ def test_variant_form(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+@SIZES
+def test_hive_variant_form(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """The form on a Hive variant: its rows from the Hive schema, one option changed."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press(*["tab"] * 10)  # from Play round to queen_deadline
+        await pilot.press("backspace", "3")
+        await pilot.pause()
+
+    app = PlayApp(None, setup=True, bot_delay=0, opponent="human", variant_ref="hive-mlp",
+                  seed=3)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 def test_summary(snap_compare: SnapCompare) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)

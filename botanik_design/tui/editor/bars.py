@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import TYPES, Problem, TilesetDocument
+from botanik_design.tui.editor.roundtrip import RoundTripText
 from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, valid_display
 
 
@@ -35,7 +36,7 @@ class StatusBar(Static):
 class TitleBar(Static):
     """The file's name, whether it is modified, and the validation verdict."""
 
-    def show(self, doc: TilesetDocument, problems: list[Problem], *, checking: bool) -> None:
+    def show(self, doc: RoundTripText, problems: list[Problem], *, checking: bool) -> None:
         errors = sum(1 for p in problems if p.level == "error")
         warnings = len(problems) - errors
         text = Text()

@@ -8,14 +8,15 @@ from typing import Any, Protocol
 from rich.markup import escape
 
 from botanik_design.model.words import plural
-from botanik_design.tui.editor.document import Problem, TilesetDocument
+from botanik_design.tui.editor.checking import Problem
+from botanik_design.tui.editor.roundtrip import RoundTripText
 from botanik_design.tui.editor.screens import ChoiceScreen, confirm_quit_screen
 
 
 class _Editor(Protocol):
     """What saving needs of the editor app."""
 
-    doc: TilesetDocument
+    doc: RoundTripText
     problems: list[Problem]
     _asking: bool
 

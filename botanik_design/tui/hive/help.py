@@ -35,23 +35,23 @@ LEGEND = Text.assemble(
 
 
 class _App(Protocol):
-    """What the help needs of the app."""
+    """What the help needs of the Hive screen."""
 
     session: Any
-    screen: Any
 
-    def push_screen(self, screen: Any) -> Any: ...
+    @property
+    def app(self) -> Any: ...
 
 
 class HiveHelpMixin:
-    """The help screen of :class:`~botanik_design.tui.hive.app.HiveApp` (``?``, and ``r``
-    for its rules tab); the board's tab and arrow keys leave the help screen alone."""
+    """The help screen of :class:`~botanik_design.tui.hive.screen.HiveScreen` (``?``, and
+    ``r`` for its rules tab); the board's tab and arrow keys leave the help screen alone."""
 
     def action_help(self: _App, start: str = "keys") -> None:
         """The help screen: keys, and a tab with the rules of this game's variant."""
         page = rules_page(self.session.game.variant)
-        self.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
+        self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
 
     def check_action(self: _App, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Over the help screen, tab and the arrows belong to it (keys/rules, scrolling)."""
-        return not (action in ("cycle", "arrow") and isinstance(self.screen, KeysHelpScreen))
+        return not (action in ("cycle", "arrow") and isinstance(self.app.screen, KeysHelpScreen))

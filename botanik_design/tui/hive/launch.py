@@ -40,7 +40,8 @@ def wants_hive(variant: str | None, load: Path | None) -> bool:
 
 
 def run_hive(args: argparse.Namespace) -> int:
-    """Play Hive with the ``play`` arguments (``--tileset`` and ``--setup`` do not apply)."""
+    """Play Hive with the ``play`` arguments (``--tileset`` does not apply; ``--setup`` is
+    handled by the play app's form, except with ``--load``)."""
     from botanik_design.model.words import plural
     from botanik_design.spec import SpecError
     from botanik_design.tui.hive.session import HiveSession, RecordLoadError
@@ -50,8 +51,8 @@ def run_hive(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.setup:
-        print("error: --setup: the variant form does not offer Hive variants yet; give "
-              "--variant hive-tournament (or another Hive variant) directly", file=sys.stderr)
+        print("error: --setup: the variant form starts new games; a Hive record given to "
+              "--load continues as it is (drop --setup)", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:

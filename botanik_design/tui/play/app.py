@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import App
@@ -15,6 +16,7 @@ from textual.app import App
 from botanik_design.tui.play.board import BoardScreen
 from botanik_design.tui.play.controller import Controller, Rules
 from botanik_design.tui.play.setup import SetupScreen
+from botanik_design.tui.play.setup_actions import StartGame, StartHiveGame
 from botanik_design.tui.play.texts import MIN_SIZE
 
 __all__ = ["BOT_DELAY", "MIN_SIZE", "BoardScreen", "PlayApp", "same_file"]
@@ -53,11 +55,13 @@ class PlayApp(App[None]):
         #: False while ``record_path`` is the record the game was loaded from and no
         #: new move was made: that file is not rewritten before the user plays on.
         self.record_live = True
+        #: The Hive game started from the variant form, if any (a ``HiveSession``).
+        self.hive_session: Any = None
 
     def on_mount(self) -> None:
         if self.setup:
             self.push_screen(SetupScreen(self.variant_ref, self.tileset_ref, self.opponent,
-                                         self.seed))
+                                         self.seed, record_path=self.record_path))
         else:
             assert self.controller is not None
             self.switch_game(self.controller, "")
@@ -71,8 +75,18 @@ class PlayApp(App[None]):
         return None
 
     @on(SetupScreen.Start)
-    def _form_played(self, event: SetupScreen.Start) -> None:
+    def _form_played(self, event: StartGame) -> None:
         self.start_game(event.rules, event.seed, event.opponent)
+
+    @on(SetupScreen.StartHive)
+    def _form_played_hive(self, event: StartHiveGame) -> None:
+        """Open the Hive play screen on the form's game (it autosaves to ``--record``)."""
+        from botanik_design.tui.hive.screen import HiveScreen
+
+        self.hive_session = event.session
+        screen = HiveScreen(event.session, record_path=self.record_path,
+                            bot_delay=self.bot_delay)
+        self.switch_screen(screen) if len(self.screen_stack) > 1 else self.push_screen(screen)
 
     @on(SetupScreen.Leave)
     def _form_left(self, event: SetupScreen.Leave) -> None:

@@ -1,32 +1,45 @@
-"""The variant form: choose a bundled or local variant, adjust its options, save or play.
+"""The variant form: choose a bundled or local variant of either game, adjust its options,
+save or play.
 
-The form is built from ``spec/variant.schema.json``: an ``enum`` option is a
-select, an integer an input checked against ``minimum``/``maximum``, a
-nullable integer an input where an empty value means ``null``; each option
-shows its schema description.  "Save as" writes a variant YAML that
-``extends`` the base variant and lists only the changed options, atomically,
-then runs the project's validator on the file and shows what it reports.
+The form is built from the variant schema of the chosen variant's game
+(:mod:`.setup_fields`); choosing a variant of the other game rebuilds the option
+rows.  "Save as" writes a variant YAML that ``extends`` the base variant and lists
+only the changed options, atomically, then runs the project's validator on the
+file and shows what it reports.  Play starts a Botanik game (:class:`SetupScreen.Start`)
+or a Hive game (:class:`SetupScreen.StartHive`).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-import yaml
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from botanik_design.model.words import plural
-from botanik_design.tui.play.controller import OPPONENTS, Rules, load_rules
+from botanik_design.tui.play.controller import OPPONENTS
+from botanik_design.tui.play.setup_actions import SetupActionsMixin, StartGame, StartHiveGame
+from botanik_design.tui.play.setup_fields import (
+    PART_WORDS,
+    OptionField,
+    effective_options,
+    extends_ref,
+    game_of,
+    option_fields,
+    save_variant,
+    variant_name,
+    variant_yaml,
+)
+
+__all__ = ["VARIANT_DEFAULT_TILESET", "OptionField", "SetupScreen", "extends_ref",
+           "option_fields", "save_variant", "variant_name", "variant_yaml"]
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
 _STYLES = Path(__file__).with_name("setup.tcss")
@@ -34,105 +47,31 @@ _STYLES = Path(__file__).with_name("setup.tcss")
 VARIANT_DEFAULT_TILESET = "(variant's)"
 
 
-@dataclass(frozen=True)
-class OptionField:
-    """One option of the variant schema, as the form shows it."""
-
-    name: str
-    description: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    nullable: bool = False
-
-    def parse(self, text: str) -> tuple[Any, str]:
-        """``(value, problem)`` of an input's text (problem empty when fine)."""
-        if self.choices:
-            return text, "" if text in self.choices else f"{self.name}: choose one of the list"
-        text = text.strip()
-        if text == "" or text.lower() in ("null", "none"):
-            if self.nullable:
-                return None, ""
-            return None, f"{self.name}: a whole number is needed"
-        try:
-            value = int(text)
-        except ValueError:
-            return None, f"{self.name}: {text!r} is not a whole number"
-        if self.minimum is not None and value < self.minimum:
-            return None, f"{self.name}: at least {self.minimum}"
-        if self.maximum is not None and value > self.maximum:
-            return None, f"{self.name}: at most {self.maximum}"
-        return value, ""
-
-    def show(self, value: Any) -> str:
-        """The text an input shows for ``value``."""
-        return "" if value is None else str(value)
+def option_row(f: OptionField, value: Any) -> Widget:
+    """The form's row of option ``f`` showing ``value`` (label, widget, error note)."""
+    widgets: list[Widget] = [Label(f.name, id=f"l-{f.name}")]
+    if f.kind in ("choice", "bool"):
+        shown = f.show(value)
+        widgets.append(Select([(c, c) for c in f.choices], allow_blank=False, compact=True,
+                              value=shown if shown in f.choices else f.choices[0],
+                              id=f"o-{f.name}"))
+    elif f.kind == "set":
+        on_ = set(value or [])
+        widgets.append(Horizontal(*(Checkbox(c, c in on_, compact=True, id=f"o-{f.name}-{c}")
+                                    for c in f.choices), id=f"o-{f.name}", classes="set"))
+    else:
+        bounds = f"{f.minimum if f.minimum is not None else ''}–" \
+            f"{f.maximum if f.maximum is not None else ''}"
+        hint = bounds + (", empty = no limit" if f.nullable else "")
+        widgets.append(Input(f.show(value), compact=True, id=f"o-{f.name}", placeholder=hint))
+        widgets.append(Label("", id=f"e-{f.name}", classes="field-error"))
+    return Vertical(Horizontal(*widgets, classes="row"), Static(f.description, classes="desc"),
+                    classes="option")
 
 
-def option_fields() -> list[OptionField]:
-    """The form's fields, in schema order."""
-    from botanik_design.spec.bundled import schema
-
-    props = schema("variant")["properties"]["options"]["properties"]
-    out: list[OptionField] = []
-    for name, spec in props.items():
-        types = spec.get("type")
-        nullable = isinstance(types, list) and "null" in types
-        out.append(OptionField(
-            name=name, description=str(spec.get("description", "")),
-            choices=tuple(spec.get("enum", ())), minimum=spec.get("minimum"),
-            maximum=spec.get("maximum"), nullable=nullable,
-        ))
-    return out
-
-
-def variant_name(path: Path) -> str:
-    """A valid ``variant:`` name from a file name (``My Rules.yaml`` -> ``my-rules``)."""
-    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
-    return stem[:64] or "my-variant"
-
-
-def extends_ref(base: str, target: Path) -> str:
-    """``base`` as the saved file's ``extends:``: a bundled name, or a path relative to it."""
-    from botanik_design.spec.refs import portable_ref
-
-    return portable_ref(base, "variant", target.resolve().parent)
-
-
-def variant_yaml(target: Path, base: str, changed: dict[str, Any],
-                 tileset: str | None = None) -> str:
-    """The text of a variant file extending ``base`` with the ``changed`` options."""
-    data: dict[str, Any] = {
-        "variant": variant_name(target),
-        "title": f"{base} with {plural(len(changed), 'option')} changed",
-        "extends": extends_ref(base, target),
-    }
-    if tileset:
-        from botanik_design.spec.refs import portable_ref
-
-        data["tileset"] = portable_ref(tileset, "tileset", target.resolve().parent)
-    if changed:
-        data["options"] = changed
-    head = f"# Saved by botanik-design play: the variant {base} with adjusted options.\n"
-    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-
-
-def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
-    """Write ``text`` atomically and validate the file; returns (errors, warnings) formatted.
-
-    Raises ``OSError`` when the file cannot be written.
-    """
-    from botanik_design.spec.atomic import write_atomic
-    from botanik_design.spec.validate import validate_path
-
-    write_atomic(target, text)
-    found = validate_path(target)
-    return ([d.format() for d in found if d.level == "error"],
-            [d.format() for d in found if d.level != "error"])
-
-
-class SetupScreen(Screen[None]):
-    """Choose the variant, tile set, opponent and seed; adjust options; save or play."""
+class SetupScreen(SetupActionsMixin, Screen[None]):
+    """Choose the variant, its tile or piece set, opponent and seed; adjust options; save
+    or play."""
 
     CSS_PATH = _STYLES
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -141,12 +80,8 @@ class SetupScreen(Screen[None]):
         Binding("escape", "leave", "Back/quit"),
     ]
 
-    class Start(Message):
-        """Play a game with ``rules``, ``seed`` and ``opponent`` (the app opens it)."""
-
-        def __init__(self, rules: Rules, seed: int, opponent: str) -> None:
-            super().__init__()
-            self.rules, self.seed, self.opponent = rules, seed, opponent
+    Start: ClassVar[type[StartGame]] = StartGame
+    StartHive: ClassVar[type[StartHiveGame]] = StartHiveGame
 
     class Leave(Message):
         """Leave the form: back to the game when there is one, else quit."""
@@ -156,18 +91,27 @@ class SetupScreen(Screen[None]):
             self.form = form
 
     def __init__(self, variant_ref: str = "standard", tileset_ref: str | None = None,
-                 opponent: str = "greedy", seed: int | None = None) -> None:
+                 opponent: str = "greedy", seed: int | None = None, *,
+                 record_path: Path | None = None) -> None:
         super().__init__()
-        from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+        from botanik_design.spec.bundled import (
+            bundled_piecesets,
+            bundled_tilesets,
+            bundled_variants,
+        )
 
-        self.fields = option_fields()
-        self.variants = list(bundled_variants())
-        self.tilesets = list(bundled_tilesets())
+        self.game = game_of(variant_ref)
+        self.fields = option_fields(self.game)
+        self.variants = list(bundled_variants()) + list(bundled_variants("hive"))
+        self.parts = {"botanik": list(bundled_tilesets()), "hive": list(bundled_piecesets())}
         self.base = variant_ref
         self.base_options: dict[str, Any] = {}
         self.start_tileset = tileset_ref
         self.opponent = opponent if opponent in OPPONENTS or ":" in opponent else "greedy"
         self.seed = seed
+        self.record_path = record_path
+        #: The file last saved, and the text written there (a Hive game names it).
+        self._saved: tuple[Path, str] | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -187,10 +131,10 @@ class SetupScreen(Screen[None]):
                             placeholder="path/to/variant.yaml (enter loads it)",
                             compact=True, id="base-file")
             with Horizontal(classes="row"):
-                yield Label("tile set")
+                yield Label(PART_WORDS[self.game], id="tileset-label")
                 choices = [(VARIANT_DEFAULT_TILESET, VARIANT_DEFAULT_TILESET)]
-                choices += [(t, t) for t in self.tilesets]
-                ts = self.start_tileset if self.start_tileset in self.tilesets else \
+                choices += [(t, t) for t in self.parts[self.game]]
+                ts = self.start_tileset if self.start_tileset in self.parts[self.game] else \
                     VARIANT_DEFAULT_TILESET
                 yield Select(choices, value=ts, allow_blank=False, compact=True, id="tileset")
             with Horizontal(classes="row"):
@@ -206,19 +150,7 @@ class SetupScreen(Screen[None]):
                             compact=True, id="seed", placeholder="(random)")
                 yield Label("", id="e-seed", classes="field-error")
             yield Static("Rule options (changed ones in yellow)", classes="head")
-            for f in self.fields:
-                with Horizontal(classes="row"):
-                    yield Label(f.name, id=f"l-{f.name}")
-                    if f.choices:
-                        yield Select([(c, c) for c in f.choices], allow_blank=False,
-                                     compact=True, id=f"o-{f.name}")
-                    else:
-                        bounds = f"{f.minimum if f.minimum is not None else ''}–" \
-                            f"{f.maximum if f.maximum is not None else ''}"
-                        hint = bounds + (", empty = no limit" if f.nullable else "")
-                        yield Input(compact=True, id=f"o-{f.name}", placeholder=hint)
-                        yield Label("", id=f"e-{f.name}", classes="field-error")
-                yield Static(f.description, classes="desc")
+            yield Vertical(*(option_row(f, None) for f in self.fields), id="options")
         with Horizontal(id="bar"):
             yield Label("save as")
             yield Input(placeholder="(empty) e.g. my-variant.yaml",
@@ -227,49 +159,70 @@ class SetupScreen(Screen[None]):
             yield Button("Play", compact=True, variant="primary", id="play")
         yield Static(id="problems")
 
-    def on_mount(self) -> None:
-        self._load_base(self.base)
+    async def on_mount(self) -> None:
+        await self._load_base(self.base)
         self.query_one("#play", Button).focus()
 
     # ------------------------------------------------------------ base variant
 
-    def _load_base(self, ref: str) -> None:
-        from botanik_design.spec.errors import SpecError
-        from botanik_design.spec.load import effective_options
+    async def _set_game(self, game: str) -> None:
+        """Show the tile or piece sets and the option rows of ``game``."""
+        self.game = game
+        self.fields = option_fields(game)
+        self.query_one("#tileset-label", Label).update(PART_WORDS[game])
+        choices = [(VARIANT_DEFAULT_TILESET, VARIANT_DEFAULT_TILESET)]
+        self.query_one("#tileset", Select).set_options(
+            choices + [(t, t) for t in self.parts[game]])
+        self.query_one("#tileset", Select).value = VARIANT_DEFAULT_TILESET
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        await box.mount_all([option_row(f, None) for f in self.fields])
 
+    async def _load_base(self, ref: str) -> None:
+        from botanik_design.spec.errors import SpecError
+
+        game = game_of(ref)
         try:
-            options = effective_options(ref)
+            options = effective_options(ref, game)
         except SpecError as exc:
             self._problems([str(exc), *exc.problems], error=True)
             return
+        if game != self.game or not self.query("#options Label"):
+            await self._set_game(game)
         self.base = ref
         self.base_options = options
         for f in self.fields:
-            value = options.get(f.name)
-            widget = self.query_one(f"#o-{f.name}")
-            if isinstance(widget, Select):
-                widget.value = value
-            elif isinstance(widget, Input):
-                widget.value = f.show(value)
+            self._show_value(f, options.get(f.name))
         self._mark_changed()
-        self._problems([f"base variant: {ref}"])
+        self._problems([f"base variant: {ref} ({game})"])
+
+    def _show_value(self, f: OptionField, value: Any) -> None:
+        widget = self.query_one(f"#o-{f.name}")
+        if isinstance(widget, Select):
+            widget.value = f.show(value)
+        elif isinstance(widget, Input):
+            widget.value = f.show(value)
+        else:
+            for box in widget.query(Checkbox):
+                box.value = str(box.label) in (value or [])
 
     @on(Select.Changed, "#base")
-    def _base_changed(self, event: Select.Changed) -> None:
+    async def _base_changed(self, event: Select.Changed) -> None:
         file_box = self.query_one("#base-file", Input)
         if file_box.value.strip() and event.value == self._select_initial:
             return  # the select's first value while a file is the base
         if isinstance(event.value, str) and event.value != self.base:
             file_box.value = ""
-            self._load_base(event.value)
+            await self._load_base(event.value)
 
     @on(Input.Submitted, "#base-file")
-    def _base_file(self, event: Input.Submitted) -> None:
+    async def _base_file(self, event: Input.Submitted) -> None:
         if event.value.strip():
-            self._load_base(event.value.strip())
+            await self._load_base(event.value.strip())
 
     @on(Select.Changed)
     @on(Input.Changed)
+    @on(Checkbox.Changed)
     def _edited(self) -> None:
         self._mark_changed()
 
@@ -292,7 +245,7 @@ class SetupScreen(Screen[None]):
                     problem = f"seed: {text!r} is not a whole number"
         elif wid.startswith("o-"):
             field = next((f for f in self.fields if f.name == wid[2:]), None)
-            if field is None or field.choices:
+            if field is None or field.kind != "int":
                 return ""
             _, problem = field.parse(widget.value)
         else:
@@ -307,23 +260,34 @@ class SetupScreen(Screen[None]):
     def _mark_changed(self) -> None:
         values, _ = self.values()
         for f in self.fields:
-            changed = f.name in values and values[f.name] != self.base_options.get(f.name)
-            self.query_one(f"#l-{f.name}", Label).set_class(changed, "changed")
+            labels = self.query(f"#l-{f.name}")
+            if labels:
+                changed = f.name in values and not f.same(values[f.name],
+                                                          self.base_options.get(f.name))
+                labels.first(Label).set_class(changed, "changed")
 
     # ------------------------------------------------------------ values
+
+    def _text_of(self, f: OptionField) -> str | None:
+        found = self.query(f"#o-{f.name}")
+        if not found:
+            return None  # the rows are being rebuilt
+        widget = found.first()
+        if isinstance(widget, Select):
+            raw = widget.value
+            return raw if isinstance(raw, str) else ""
+        if isinstance(widget, Input):
+            return widget.value
+        return ",".join(str(b.label) for b in widget.query(Checkbox) if b.value)
 
     def values(self) -> tuple[dict[str, Any], list[str]]:
         """The options as the form shows them, and the problems found."""
         out: dict[str, Any] = {}
         problems: list[str] = []
         for f in self.fields:
-            widget = self.query_one(f"#o-{f.name}")
-            if isinstance(widget, Select):
-                raw = widget.value
-                text = raw if isinstance(raw, str) else ""
-            else:
-                assert isinstance(widget, Input)
-                text = widget.value
+            text = self._text_of(f)
+            if text is None:
+                continue
             value, problem = f.parse(text)
             if problem:
                 problems.append(problem)
@@ -334,7 +298,9 @@ class SetupScreen(Screen[None]):
     def changed(self) -> tuple[dict[str, Any], list[str]]:
         """Options that differ from the base variant, and the form's problems."""
         values, problems = self.values()
-        return {k: v for k, v in values.items() if v != self.base_options.get(k)}, problems
+        by_name = {f.name: f for f in self.fields}
+        return {k: v for k, v in values.items()
+                if not by_name[k].same(v, self.base_options.get(k))}, problems
 
     def _tileset(self) -> str | None:
         value = self.query_one("#tileset", Select).value
@@ -351,39 +317,6 @@ class SetupScreen(Screen[None]):
     def action_save(self) -> None:
         self.save(self.query_one("#save-path", Input).value.strip())
 
-    def save(self, where: str) -> bool:
-        """Save the adjusted variant to ``where``; shows and returns whether it is valid."""
-        if not where:
-            self._problems(["type a file name in the save box first (e.g. my-variant.yaml)"],
-                           error=True)
-            self.query_one("#save-path", Input).focus()
-            return False
-        changed, problems = self.changed()
-        if problems:
-            self._problems(problems, error=True)
-            return False
-        target = Path(where)
-        if target.suffix not in (".yaml", ".yml"):
-            target = target.with_suffix(".yaml")
-        text = variant_yaml(target, self.base, changed, self._tileset())
-        try:
-            found, warnings = save_variant(target, text)
-        except OSError as exc:
-            self._problems([f"cannot write {target}: {exc.strerror or exc}"], error=True)
-            return False
-        if found:
-            self._problems([f"saved {target}, but validate reports:", *found, *warnings],
-                           error=True)
-            return False
-        if warnings:
-            n_opts, n_warn = plural(len(changed), 'option'), plural(len(warnings), 'warning')
-            self._problems([f"saved {target} ({n_opts} changed); `botanik-design "
-                            f"validate` accepts it with {n_warn}:", *warnings], warn=True)
-        else:
-            self._problems([f"saved {target} ({plural(len(changed), 'option')} changed); "
-                            "`botanik-design validate` accepts it"])
-        return True
-
     @on(Input.Submitted, "#save-path")
     def _save_submitted(self) -> None:
         self.action_save()
@@ -395,35 +328,6 @@ class SetupScreen(Screen[None]):
     @on(Button.Pressed, "#play")
     def _play_pressed(self) -> None:
         self.action_play()
-
-    def action_play(self) -> None:
-        from botanik_design.spec.errors import SpecError
-
-        changed, problems = self.changed()
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed: int | None = None
-        if seed_text:
-            seed_problem = self.check_field(self.query_one("#seed", Input))
-            if seed_problem:
-                problems.append(seed_problem)
-            else:
-                seed = int(seed_text)
-        if problems:
-            self._problems(problems, error=True)
-            return
-        if seed is None:
-            import random
-
-            seed = random.SystemRandom().randrange(1_000_000)
-        try:
-            rules = load_rules(self._tileset(), self.base, changed)
-        except (SpecError, TypeError, ValueError) as exc:
-            extra = list(exc.problems) if isinstance(exc, SpecError) else []
-            self._problems([str(exc), *extra], error=True)
-            return
-        opponent = self.query_one("#opponent", Select).value
-        self.post_message(self.Start(rules, seed,
-                                     opponent if isinstance(opponent, str) else "greedy"))
 
     def action_leave(self) -> None:
         self.post_message(self.Leave(self))

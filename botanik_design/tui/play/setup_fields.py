@@ -1,0 +1,204 @@
+"""What the variant form shows and writes: option fields from the variant schemas, the
+variant file text, saving it, and a Hive variant built from the form.
+
+Both games' forms come from their JSON Schemas (``spec/variant.schema.json`` for
+Botanik, ``spec/hive-variant.schema.json`` for Hive): an ``enum`` option is a
+select, a boolean a true/false select, an array of ``enum`` items a row of
+checkboxes, an integer an input checked against ``minimum``/``maximum``, a
+nullable integer an input where an empty value means ``null``.  No textual
+import here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from botanik_design.model.words import plural
+
+#: The games the form offers, and the schema kind of each one's variants.
+SCHEMA_OF = {"botanik": "variant", "hive": "hive-variant"}
+#: The kind of the game's component file (``tileset:`` / ``pieceset:`` of a variant).
+PARTS_OF = {"botanik": "tileset", "hive": "pieceset"}
+#: How the form names that component.
+PART_WORDS = {"botanik": "tile set", "hive": "piece set"}
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option of a variant schema, as the form shows it.
+
+    ``kind``: ``choice`` (``choices``), ``bool``, ``set`` (any of ``choices``,
+    in their order) or ``int``.
+    """
+
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    kind: str = "int"
+
+    def parse(self, text: str) -> tuple[Any, str]:
+        """``(value, problem)`` of a widget's text (problem empty when fine).
+
+        A ``set`` field's text is its checked items joined with commas.
+        """
+        if self.kind == "choice":
+            return text, "" if text in self.choices else f"{self.name}: choose one of the list"
+        if self.kind == "bool":
+            if text in ("true", "false"):
+                return text == "true", ""
+            return None, f"{self.name}: choose true or false"
+        if self.kind == "set":
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            unknown = [t for t in items if t not in self.choices]
+            if unknown:
+                return None, f"{self.name}: {unknown[0]!r} is not one of {', '.join(self.choices)}"
+            return [c for c in self.choices if c in items], ""
+        text = text.strip()
+        if text == "" or text.lower() in ("null", "none"):
+            if self.nullable:
+                return None, ""
+            return None, f"{self.name}: a whole number is needed"
+        try:
+            value = int(text)
+        except ValueError:
+            return None, f"{self.name}: {text!r} is not a whole number"
+        if self.minimum is not None and value < self.minimum:
+            return None, f"{self.name}: at least {self.minimum}"
+        if self.maximum is not None and value > self.maximum:
+            return None, f"{self.name}: at most {self.maximum}"
+        return value, ""
+
+    def show(self, value: Any) -> str:
+        """The text a widget shows for ``value`` (a ``set``: the items, comma-joined)."""
+        if value is None:
+            return ""
+        if self.kind == "bool":
+            return "true" if value else "false"
+        if self.kind == "set":
+            return ",".join(str(v) for v in value)
+        return str(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Whether two values of this option are the same (a ``set`` in any order)."""
+        if self.kind == "set":
+            return sorted(a or []) == sorted(b or [])
+        return bool(a == b) and type(a) is type(b)
+
+
+def _field(name: str, spec: dict[str, Any]) -> OptionField:
+    types = spec.get("type")
+    nullable = isinstance(types, list) and "null" in types
+    description = str(spec.get("description", ""))
+    if "enum" in spec:
+        return OptionField(name, description, tuple(spec["enum"]), kind="choice")
+    if types == "boolean":
+        return OptionField(name, description, ("true", "false"), kind="bool")
+    if types == "array" and "enum" in spec.get("items", {}):
+        return OptionField(name, description, tuple(spec["items"]["enum"]), kind="set")
+    return OptionField(name, description, minimum=spec.get("minimum"),
+                       maximum=spec.get("maximum"), nullable=nullable)
+
+
+def option_fields(game: str = "botanik") -> list[OptionField]:
+    """The form's fields for ``game`` (``botanik`` or ``hive``), in schema order."""
+    from botanik_design.spec.bundled import schema
+
+    props = schema(SCHEMA_OF[game])["properties"]["options"]["properties"]
+    return [_field(name, spec) for name, spec in props.items()]
+
+
+def game_of(ref: str) -> str:
+    """``hive`` when ``ref`` names a Hive variant (bundled or a file), else ``botanik``."""
+    from botanik_design.tui.hive.launch import wants_hive
+
+    return "hive" if wants_hive(ref, None) else "botanik"
+
+
+def effective_options(ref: str, game: str) -> dict[str, Any]:
+    """The options of variant ``ref`` of ``game``; raises ``SpecError`` when it is invalid."""
+    if game == "hive":
+        from botanik_design.spec.hive import hive_effective_options
+
+        return hive_effective_options(ref)
+    from botanik_design.spec.load import effective_options as botanik_options
+
+    return botanik_options(ref)
+
+
+def variant_name(path: Path) -> str:
+    """A valid ``variant:`` name from a file name (``My Rules.yaml`` -> ``my-rules``)."""
+    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
+    return stem[:64] or "my-variant"
+
+
+def extends_ref(base: str, target: Path, game: str = "botanik") -> str:
+    """``base`` as the saved file's ``extends:``: a bundled name, or a path relative to it."""
+    from botanik_design.spec.refs import portable_ref
+
+    return portable_ref(base, SCHEMA_OF[game], target.resolve().parent)
+
+
+def variant_yaml(target: Path, base: str, changed: dict[str, Any],
+                 tileset: str | None = None, game: str = "botanik") -> str:
+    """The text of a variant file at ``target`` extending ``base`` with the ``changed``
+    options; ``tileset``: the tile set (Botanik) or piece set (Hive) it names, if any.
+    References are written portably (bundled names, or paths relative to ``target``)."""
+    from botanik_design.spec.refs import portable_ref
+
+    data: dict[str, Any] = {"variant": variant_name(target)}
+    if game == "hive":
+        data["game"] = "hive"
+    data["title"] = f"{base} with {plural(len(changed), 'option')} changed"
+    data["extends"] = extends_ref(base, target, game)
+    if tileset:
+        part = PARTS_OF[game]
+        data[part] = portable_ref(tileset, part, target.resolve().parent)
+    if changed:
+        data["options"] = changed
+    head = f"# Saved by botanik-design play: the variant {base} with adjusted options.\n"
+    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
+    """Write ``text`` atomically and validate the file; returns (errors, warnings) formatted.
+
+    Raises ``OSError`` when the file cannot be written.
+    """
+    from botanik_design.spec.atomic import write_atomic
+    from botanik_design.spec.validate import validate_path
+
+    write_atomic(target, text)
+    found = validate_path(target)
+    return ([d.format() for d in found if d.level == "error"],
+            [d.format() for d in found if d.level != "error"])
+
+
+def hive_session(base: str, changed: dict[str, Any], pieceset: str | None, opponent: str,
+                 seed: int, saved: Path | None = None) -> Any:
+    """A :class:`~botanik_design.tui.hive.session.HiveSession` of the form's Hive variant.
+
+    Without changes the base variant is loaded as it is; with changes the variant the
+    form would save is checked by the project's validator without being written
+    (``saved``: a file the form saved with exactly these options, named in records
+    instead).  Raises ``SpecError`` with the validator's problems, ``ValueError`` /
+    ``BotSpecError`` for a bad opponent.
+    """
+    from botanik_design.games.hive.game import HiveGame, load_hive
+    from botanik_design.spec.hive import hive_variant_from_text
+    from botanik_design.tui.hive.session import HiveSession
+
+    if not changed and pieceset is None:
+        return HiveSession(load_hive(base), base, opponent, seed=seed)
+    here = Path.cwd() / "variant-form.yaml"
+    text = variant_yaml(here, base, changed, pieceset, "hive")
+    variant = hive_variant_from_text(text, "(the variant form)", here.parent)
+    ref = str(saved) if saved is not None else base
+    return HiveSession(HiveGame(variant, variant.piece_set()), ref, opponent, seed=seed)

@@ -210,3 +210,34 @@ async def test_clicks_take_from_hand_and_play() -> None:
         await pilot.click("#board", offset=(ox + x + 1, oy + y))
         await pilot.pause()
         assert app.session.state.move_strings() == ["wG1"]
+
+
+@sync
+async def test_prompt_line_stays_and_the_footer_is_rebuilt_only_on_change() -> None:
+    from textual.widgets import Input
+    from textual.widgets._footer import FooterKey
+
+    from botanik_design.tui.widgets.footer import SteadyFooter
+
+    app = human_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        footer = screen.query_one(SteadyFooter)
+        keys = list(footer.children)
+        names = [str(k.key) for k in footer.query(FooterKey)]
+        assert "u" in names
+        await pilot.press("A", "escape", "tab")  # the selection changes, the keys do not
+        screen.refresh_bindings()  # Textual's Footer would rebuild every key here
+        await pilot.pause()
+        assert list(footer.children) == keys
+        prompt = screen.query_one("#prompt", Input)
+        assert prompt.display and prompt.region.height == 1
+        await pilot.press("colon")
+        await pilot.pause()
+        assert app.focused is prompt
+        assert list(footer.children) != keys  # typed letters are no longer keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is None and prompt.display and prompt.value == ""
+        assert [str(k.key) for k in footer.query(FooterKey)] == names

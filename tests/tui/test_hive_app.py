@@ -241,3 +241,16 @@ async def test_prompt_line_stays_and_the_footer_is_rebuilt_only_on_change() -> N
         await pilot.pause()
         assert app.focused is None and prompt.display and prompt.value == ""
         assert [str(k.key) for k in footer.query(FooterKey)] == names
+
+
+def test_the_cursor_on_an_empty_cell_is_one_pair_of_brackets() -> None:
+    from botanik_design.games.hive.coords import pack
+
+    board = load_hive("hive-tournament").replay(["wS1", "bS1 wS1-"]).board
+    away = render_board(board, View(cursor=pack(-1, -1)), 40, 9).plain
+    assert "[ ]" in away and "[[" not in away
+    on_piece = render_board(board, View(cursor=board.pos[board.table.by_name["wS1"]]), 40, 9)
+    assert "[wS1]" in on_piece.plain
+    target = render_board(board, View(cursor=pack(-1, 0), targets=frozenset({pack(-1, 0)})),
+                          40, 9).plain
+    assert "[·]" in target

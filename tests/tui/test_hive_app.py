@@ -254,3 +254,14 @@ def test_the_cursor_on_an_empty_cell_is_one_pair_of_brackets() -> None:
     target = render_board(board, View(cursor=pack(-1, 0), targets=frozenset({pack(-1, 0)})),
                           40, 9).plain
     assert "[·]" in target
+
+
+def test_the_last_move_marks_its_destination_not_the_piece_left_behind() -> None:
+    board = load_hive("hive-tournament").replay(BEETLE).board  # wB1 left wS1 for bB1
+    cells = {n: board.pos[board.table.by_name[n]] for n in ("wS1", "wB1")}
+    source, dest = cells["wS1"], cells["wB1"]
+    assert source is not None and dest is not None
+    text = render_board(board, View(last=(source, dest)), 60, 9).plain
+    assert "*wS1" not in text and "wS1" in text and "wB1^3" in text
+    text = render_board(board, View(last=(None, source)), 60, 9).plain
+    assert "*wS1" in text

@@ -110,10 +110,9 @@ def render_board(board: Board, view: View, width: int, height: int) -> Text:
         style: Style = WHITE_PIECE if colour[st[-1]] == 0 else BLACK_PIECE
         if cell in view.targets:
             style = Style.combine([style, TARGET])
-        if cell in last_cells:
-            style = Style.combine([style, LAST])
         text = label(board, cell)
-        if cell in last_cells:
+        if view.last is not None and cell == view.last[1]:  # where the last move went
+            style = Style.combine([style, LAST])
             text = f"*{text}" if len(text) < LABEL_W else text
         put(cell, text, style)
     if view.cursor is not None:

@@ -10,11 +10,12 @@ Usage: ``python bench/hive_tui_speed.py [--keys 40] [--starts 5]``
   Textual app with one ``Static`` started the same way.
 * Keys: the mean time from a key to its frame (see :func:`key_time`) for each kind,
   in a random-game position with 22 pieces on the board (White to move): ``tab``
-  (select the next piece: the engine's reason or destinations, redraw of board, hands and status), ``right`` (cycle a
-  destination), ``escape`` + ``up`` (drop the selection, move the cursor), a bug
-  letter (take from hand), and a typed MoveString played and undone (``:`` ... enter,
-  ``u``: the engine's move, the redraw, the undo).  Baseline: a minimal app whose
-  keys redraw one ``Static`` (Textual's own cost per key).
+  (select the next piece: the engine's reason or destinations, redraw of board,
+  hands and status), ``right`` (cycle a destination), ``escape`` + ``up`` (drop
+  the selection, move the cursor), a bug letter (take from hand), and a typed
+  MoveString played and undone (``:`` ... enter, ``u``: the engine's move, the
+  redraw, the undo).  Baseline: a minimal app whose keys redraw one ``Static``
+  (Textual's own cost per key).
 * The limits of issue 11: start-up under 1 s, a key under 50 ms; the last lines say
   whether each figure is within them.
 """

@@ -15,18 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import bots_epilog, check_outputs, fill, write_outputs
 from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
-    _fill,
     add_common,
-    bots_epilog,
-    check_outputs,
     load_for_simulation,
     palette_of,
     parse_bots,
     play,
     run_info,
-    write_outputs,
 )
 from botanik_design.model.words import plural
 
@@ -36,7 +33,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "compare",
         help="simulate several variants or tile sets on the same seeds, side by side",
-        description=_fill(
+        description=fill(
             "Run the simulate report for each item (a variant or a tile set) with "
             "the same seed and bots, and show them side by side. Each item after the first is "
             "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import whole_number
 from botanik_design.model.words import plural
 
 
@@ -44,15 +45,8 @@ def page_name(text: str) -> str:
     return key
 
 
-def dpi_value(text: str) -> int:
-    """argparse type: a PNG resolution between 30 and 1200 dots per inch."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 30 <= value <= 1200:
-        raise argparse.ArgumentTypeError(f"must be between 30 and 1200, got {value}")
-    return value
+#: argparse type: a PNG resolution between 30 and 1200 dots per inch.
+dpi_value = whole_number(30, 1200)
 
 
 def register(subparsers: Any) -> None:

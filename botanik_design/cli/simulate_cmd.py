@@ -9,42 +9,21 @@ unwritable output).  Imports nothing heavy at module level.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import (
+    add_run_options,
+    bots_epilog,
+    check_outputs,
+    fill,
+    positive_int,
+    progress_bar,
+    write_outputs,
+)
 from botanik_design.model.words import plural
 
 DEFAULT_VARIANT = "standard"
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _fill(text: str) -> str:
-    """Wrap a help description (the raw formatter keeps line breaks as written)."""
-    import textwrap
-
-    return textwrap.fill(text, 79)
-
-
-def bots_epilog() -> str:
-    """The ``--help`` epilog: every bot and its parameters with defaults."""
-    from botanik_design.bots.registry import describe_bots
-
-    return "bots and parameters (NAME[:KEY=VALUE...]):\n  " + describe_bots().replace(
-        "\n", "\n  "
-    )
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
@@ -56,20 +35,11 @@ def add_common(p: argparse.ArgumentParser) -> None:
                    "greedy[:epsilon=E], mcts[:iterations=N][:time=S][:c=C][:depth=D]"
                    "[:rollout=random|greedy|none]; seats alternate between games")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--workers", "-w", type=positive_int, default=1, metavar="W",
-                   help="local worker processes (default 1); results do not depend on it")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a running Dask cluster (its scheduler's address, e.g. "
-                   "tcp://127.0.0.1:8786) instead of local processes")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="report on stdout: text (default) or json")
-    p.add_argument("--output", "-o", metavar="FILE",
-                   help="write the report to FILE instead of stdout")
-    p.add_argument("--csv", metavar="FILE", help="write one CSV row per game to FILE")
-    p.add_argument("--plot", metavar="FILE",
-                   help="write the score distributions to FILE (.png or .svg)")
-    p.add_argument("--quiet", "-q", action="store_true",
-                   help="no progress bar and no timing on stderr")
+    add_run_options(
+        p, workers=(1, "local worker processes (default 1); results do not depend on it"),
+        csv="write one CSV row per game to FILE",
+        plot="write the score distributions to FILE (.png or .svg)",
+        quiet="no progress bar and no timing on stderr")
 
 
 def register(subparsers: Any) -> None:
@@ -77,7 +47,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate",
         help="play seeded bot-vs-bot games and report balance and scores",
-        description=_fill(
+        description=fill(
             "Play N seeded games between two bots (seats alternate) under one "
             "variant and tile set, and report win rates with 95% confidence intervals, "
             "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
@@ -138,69 +108,6 @@ def run_info(game: Any, variant_ref: str, games: int, seed: int,
                    bots, names.get("variant_title", ""), tuple(game.metrics()))
 
 
-def check_outputs(args: argparse.Namespace) -> str | None:
-    """A problem with the output options (bad plot extension, missing folder), or ``None``."""
-    for opt in ("output", "csv", "plot"):
-        value = getattr(args, opt, None)
-        if value is None:
-            continue
-        path = Path(value)
-        folder = path.parent
-        if not folder.is_dir():
-            return f"--{opt} {value}: no such folder {str(folder)!r}"
-        if path.is_dir():
-            return f"--{opt} {value}: is a folder; give a file name"
-        if not os.access(folder, os.W_OK):
-            return f"--{opt} {value}: cannot write into {str(folder)!r}"
-    plot = getattr(args, "plot", None)
-    if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
-        return f"--plot {plot}: the file name must end in .png or .svg"
-    return None
-
-
-def write_error(exc: OSError) -> str:
-    """The message for an output that could not be written, naming the file."""
-    what = exc.strerror or str(exc)
-    where = f" {exc.filename}" if exc.filename else ""
-    return f"cannot write{where}: {what}; no output file was written"
-
-
-def write_outputs(
-    args: argparse.Namespace,
-    report: str,
-    csv: Callable[[], str],
-    plot: Sequence[tuple[str, Sequence[float]]] | None,
-    title: str,
-    palette: Sequence[Any] = (),
-) -> str | None:
-    """Write the report (``--output``, else stdout), ``--csv`` and ``--plot``: all or none.
-
-    The files are written in full first and renamed into place together
-    (:class:`~botanik_design.spec.atomic.OutputSet`); the report goes to stdout
-    only after they are; ``palette``: the tile set's colours for the plot.  Returns
-    the problem (naming the file) or ``None``.
-    """
-    from botanik_design.spec.atomic import OutputSet
-
-    try:
-        with OutputSet() as out:
-            if args.output:
-                out.add_text(args.output, report)
-            if args.csv:
-                out.add_text(args.csv, csv())
-            if args.plot and plot is not None:
-                from botanik_design.sim.plot import plot_format, render_distributions
-
-                image = render_distributions(plot, plot_format(args.plot), title=title,
-                                             palette=palette)
-                out.add_bytes(args.plot, image)
-    except OSError as exc:
-        return write_error(exc)
-    if not args.output:
-        sys.stdout.write(report)
-    return None
-
-
 def play(
     game: Any, bots: tuple[str, str], games: int, seed: int, workers: int,
     quiet: bool, label: str, scheduler: str | None = None,
@@ -239,34 +146,7 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
 
     if quiet or not sys.stderr.isatty():
         return run_games(job, games, pool)
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    class _Rate(TextColumn):
-        def __init__(self) -> None:
-            super().__init__("")
-
-        def render(self, task: Any) -> Any:
-            from rich.text import Text
-
-            elapsed = task.elapsed or 0.0
-            if not task.completed or elapsed <= 0:
-                return Text("")
-            return Text(f"{task.completed / elapsed:,.0f} games/s")
-
-    columns = (
-        TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
-        _Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        task = progress.add_task("games", total=games)
+    with progress_bar(label, games) as (progress, task):
         return run_games(job, games, pool, lambda k: progress.advance(task, k))
 
 

@@ -16,15 +16,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.simulate_cmd import (
-    _fill,
+from botanik_design.cli.runs import (
+    add_run_options,
     bots_epilog,
     check_outputs,
-    positive_int,
-    write_error,
+    fill,
+    progress_bar,
+    write_all,
 )
 from botanik_design.model.words import noun
-from botanik_design.spec.atomic import OutputSet
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "sweep",
         help="play a grid of rule variants on the same seeds and compare them with the base",
-        description=_fill(
+        description=fill(
             "Read a sweep file (a base variant and tile set, the axes to vary, bots, games "
             "per point, seed, metrics), play every point with the same seeds (common random "
             "numbers), and report per point AdvantageP1 with its interval, Balance, "
@@ -48,28 +48,19 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("spec", metavar="SPEC", help="the sweep file (YAML, `sweep:` at the top)")
-    p.add_argument("--workers", "-w", type=positive_int, default=None, metavar="W",
-                   help="local worker processes of the embedded Dask cluster (default: the "
-                   "machine's CPUs; 1 plays in-process)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="a running Dask scheduler (e.g. tcp://127.0.0.1:8786): play on its "
-                   "workers")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="report on stdout: text (default) or json")
-    p.add_argument("--output", "-o", metavar="FILE",
-                   help="write the report to FILE instead of stdout")
-    p.add_argument("--csv", metavar="FILE", help="write one CSV row per point to FILE")
-    p.add_argument("--plot", metavar="FILE",
-                   help="write a heat map (two axes) or lines with intervals (one axis) to "
-                   "FILE (.png or .svg)")
+    add_run_options(
+        p, workers=(None, "local worker processes of the embedded Dask cluster (default: the "
+                    "machine's CPUs; 1 plays in-process)"),
+        csv="write one CSV row per point to FILE",
+        plot="write a heat map (two axes) or lines with intervals (one axis) to "
+        "FILE (.png or .svg)",
+        quiet="no progress bar and no messages on stderr")
     p.add_argument("--store", metavar="FILE",
                    help="the results store (default: beside the output, NAME.store.jsonl for "
                    "-o NAME.json; without -o, SPEC-NAME.store.jsonl in the current folder)")
     p.add_argument("--restart", action="store_true",
                    help="discard the games of a store written for another version of the "
                    "sweep and start over")
-    p.add_argument("--quiet", "-q", action="store_true",
-                   help="no progress bar and no messages on stderr")
 
 
 def store_path(args: argparse.Namespace, spec: Path) -> Path:
@@ -180,21 +171,15 @@ def run(args: argparse.Namespace) -> int:
         store.close()
     report = build_report(sweep, rows)
     text = to_json(report) if args.format == "json" else format_text(report)
-    try:  # the output files are written all or none, the report on stdout after them
-        with OutputSet() as out:
-            if args.output:
-                out.add_text(args.output, text)
-            if args.csv:
-                out.add_text(args.csv, to_csv(report))
-            if args.plot:
-                from botanik_design.sim.sweep.plot import plot_sweep
+    def plot(out: Any) -> None:
+        from botanik_design.sim.sweep.plot import plot_sweep
 
-                plot_sweep(report, args.plot, out)
-    except OSError as exc:
-        print(f"sweep: {write_error(exc)}", file=sys.stderr)
+        plot_sweep(report, args.plot, out)
+
+    problem = write_all(args, text, lambda: to_csv(report), plot)
+    if problem:
+        print(f"sweep: {problem}", file=sys.stderr)
         return 2
-    if not args.output:
-        sys.stdout.write(text)
     return 0
 
 
@@ -206,41 +191,12 @@ def _play(sweep: Any, pool: Any, store: Any, quiet: bool) -> Any:
     total = sweep.games * points
     if quiet or not sys.stderr.isatty():
         return run_sweep(sweep, pool, store)
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     done_points = sum(1 for p in sweep.all_points()
                       if len(store.done.get(p.index, {})) >= sweep.games)
     state = {"points": done_points, "games": 0}
-
-    class _Rate(TextColumn):
-        def __init__(self) -> None:
-            super().__init__("")
-
-        def render(self, task: Any) -> Any:
-            from rich.text import Text
-
-            elapsed = task.elapsed or 0.0
-            if not state["games"] or elapsed <= 0:
-                return Text("")
-            return Text(f"{state['games'] / elapsed:,.0f} games/s")
-
-    columns = (
-        TextColumn(f"[bold]{sweep.name}"),
-        TextColumn("{task.fields[points]}"),
-        BarColumn(), MofNCompleteColumn(), TextColumn("games"), _Rate(),
-        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        task = progress.add_task("games", total=total, completed=store.count(),
-                                 points=f"points {done_points}/{points}")
+    with progress_bar(sweep.name, total, store.count(), lambda task: state["games"],
+                      before_bar=("{task.fields[points]}",), after_count=("games",),
+                      points=f"points {done_points}/{points}") as (progress, task):
 
         def step(games: int, finished: int) -> None:
             state["games"] += games

@@ -15,6 +15,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import positive_int
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -42,22 +43,12 @@ def register(subparsers: Any) -> None:
                    "of a changed tile set, a record of a changed variant): for pre-commit")
     p.add_argument("--root", type=Path, default=None, metavar="FOLDER",
                    help="where --with-dependents looks (default: the working directory)")
-    p.add_argument("--simulate", type=_positive, metavar="N", default=0,
+    p.add_argument("--simulate", type=positive_int, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
     p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")
     p.add_argument("--simulate-budget", type=_seconds, metavar="SECONDS", default=20.0,
                    help="time budget of --simulate per variant (default 20): when it runs "
                    "out, the games left are not played and a sim-budget note says so")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def _seconds(text: str) -> float:

@@ -65,10 +65,12 @@ class SweepPoint:
         """``base``, or ``mecha_bonus=2, min_group_size=3``."""
         if not self.coords:
             return "base"
-        return ", ".join(f"{k}={_show(v)}" for k, v in self.coords)
+        return ", ".join(f"{k}={show_value(v)}" for k, v in self.coords)
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """An axis value as YAML writes it: ``null``, ``true``/``false``, else ``str()``
+    (labels, report cells, plot ticks and messages all use this)."""
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -18,7 +18,7 @@ from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
-from botanik_design.sim.workers import Pool, batch_ranges
+from botanik_design.sim.workers import Pool, batch_ranges, cancel_all
 
 __all__ = ["MAX_DECISIONS", "Job", "SimulationError", "play_batch", "play_game", "run_games"]
 
@@ -122,10 +122,7 @@ def run_games(
             if progress is not None:
                 progress(len(rows))
     except BaseException:
-        for fut in futures:
-            cancel = getattr(fut, "cancel", None)
-            if cancel is not None:
-                cancel()
+        cancel_all(futures)
         raise
     out: list[GameRow] = []
     for rows in results:

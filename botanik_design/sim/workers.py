@@ -203,6 +203,15 @@ def local_pool(workers: int) -> Pool:
     return InlinePool() if workers == 1 else ProcessPool(workers)
 
 
+def cancel_all(futures: Iterable[Any]) -> None:
+    """Cancel every future that can be (after an error or an interrupt, so that a pool's
+    waiting work does not run)."""
+    for fut in futures:
+        cancel = getattr(fut, "cancel", None)
+        if cancel is not None:
+            cancel()
+
+
 def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
     """Split game indices ``0 .. n-1`` into consecutive batches.
 

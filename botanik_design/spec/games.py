@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
-from botanik_design.model.words import plural
+from botanik_design.spec.chain import TILESET, named_doc, ref_hint, summary
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.layout import LayoutProblem, deal_problems, machine_problems
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import bundled
-from botanik_design.spec.schema_check import check_schema, near_miss
+from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -37,17 +36,6 @@ class _Out(Collector):
     def __init__(self, doc: Doc) -> None:
         super().__init__(doc.name, doc.positions)
         self.doc = doc
-
-
-def _summary(problems: list[Diagnostic]) -> str:
-    errs = errors(problems)
-    return f"{plural(len(errs), 'error')}, first: {errs[0].format()}" if errs else "no errors"
-
-
-def _ref_hint(ref: str, kind: str, what: str) -> str:
-    names = sorted(bundled(kind))
-    stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
-    return near_miss(stem, names) or f"bundled {what}: " + ", ".join(names)
 
 
 def _str(data: dict[str, Any], key: str) -> str | None:
@@ -65,18 +53,18 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
     if vdoc is None:
         out.add(("variant",), "sem-unknown-variant",
                 f"`variant: {ref[:80]}` names no variant file and no bundled variant",
-                _ref_hint(ref, "variant", "variants"))
+                ref_hint(ref, "variant", "variants"))
         return None
     if vdoc.kind != "variant":
         what = f"is a {vdoc.kind}, not a variant" if vdoc.kind else \
-            f"is not a valid variant: {_summary(session.check(vdoc))}"
+            f"is not a valid variant: {summary(session.check(vdoc))}"
         out.add(("variant",), "sem-variant-invalid", f"`{vdoc.name}` {what}")
         return None
     problems = errors(session.check(vdoc))
     info = session.variant_info(vdoc) if vdoc.schema_valid else None
     if problems or info is None or info.variant is None:
         out.add(("variant",), "sem-variant-invalid",
-                f"variant `{vdoc.name}` is not valid: {_summary(problems)}")
+                f"variant `{vdoc.name}` is not valid: {summary(problems)}")
         return None
     return info
 
@@ -90,17 +78,8 @@ def _tileset(session: Session, doc: Doc, info: Any, out: _Out) -> tuple[TileSet 
         ref = _str(doc.data, "tileset")
         if ref is None:
             return None, ("tileset",)
-        ts_doc = session.resolve(ref, "tileset", doc.folder)
-        if ts_doc is None:
-            out.add(("tileset",), "sem-unknown-tileset",
-                    f"`tileset: {ref[:80]}` names no tile set file and no bundled tile set",
-                    _ref_hint(ref, "tileset", "tile sets"))
-            return None, ("tileset",)
-        problems = errors(session.check(ts_doc))
-        if ts_doc.kind != "tileset" or problems or ts_doc.data is None:
-            what = f"is a {ts_doc.kind}, not a tile set" if ts_doc.kind not in (
-                "tileset", None) else f"is not a valid tile set: {_summary(problems)}"
-            out.add(("tileset",), "sem-tileset-invalid", f"tile set `{ts_doc.name}` {what}")
+        ts_doc = named_doc(session, doc, TILESET, out.items)
+        if ts_doc is None or ts_doc.data is None:
             return None, ("tileset",)
         return tileset_from_data(ts_doc.data, ts_doc.name), ("tileset",)
     if info is None:

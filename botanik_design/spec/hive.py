@@ -13,41 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.model.hive import HiveVariant, PieceSet
-from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError, SpecNotFoundError
+from botanik_design.spec.errors import SpecError
 from botanik_design.spec.hive_semantic import pieceset_from_data
-from botanik_design.spec.refs import bundled, find_ref
+from botanik_design.spec.load import check_doc, checked_ref
 
-_WHAT = {"pieceset": "piece set", "hive-variant": "Hive variant"}
-
-
-def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
-    """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
-    from botanik_design.spec.session import Session
-
-    what = _WHAT[kind]
-    found = find_ref(ref, kind, relative_to)
-    if found is None:
-        names = sorted(bundled(kind))
-        raise SpecNotFoundError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
-                                f"({', '.join(names)})")
-    name, file = found
-    session = Session()
-    doc = session.read_source(file, name)
-    if doc.kind is not None and doc.kind != kind:
-        other = "a Botanik variant" if doc.kind == "variant" else f"a {doc.kind}"
-        raise SpecError(f"{name}: is {other}, not a {what}")
-    problems = errors(session.check(doc))
-    if problems:
-        raise SpecError(f"{name}: not a valid {what}", [d.format() for d in problems])
-    return session, doc
+#: A Botanik variant where a Hive spec was expected, in messages.
+_OTHERS = {"variant": "a Botanik variant"}
 
 
 def load_pieceset(ref: str, relative_to: Path | None = None) -> PieceSet:
     """Load and validate a Hive piece set by bundled name (``hive-base``, ``hive-full``) or
     path.  Raises :class:`SpecError` when the file is missing, unreadable or has any error
     ``botanik-design validate`` would report."""
-    _, doc = _checked(ref, "pieceset", relative_to)
+    _, doc = checked_ref(ref, "pieceset", relative_to, "piece set", _OTHERS)
     return pieceset_from_data(doc.data)
 
 
@@ -55,11 +33,11 @@ def hive_variant_from_doc(session: Any, doc: Any) -> HiveVariant:
     """The :class:`HiveVariant` of a Hive variant document ``session`` has read (for a
     loader that dispatches on ``game:``).  Raises :class:`SpecError` when the document is
     not a Hive variant or has any error ``validate`` would report."""
-    if doc.kind != "hive-variant":
-        raise SpecError(f"{doc.name}: is {doc.kind or 'not a spec'}, not a Hive variant")
-    problems = errors(session.check(doc))
-    if problems:
-        raise SpecError(f"{doc.name}: not a valid Hive variant", [d.format() for d in problems])
+    check_doc(session, doc, "hive-variant", "Hive variant", _OTHERS)
+    return _variant_of(session, doc)
+
+
+def _variant_of(session: Any, doc: Any) -> HiveVariant:
     variant = session.hive_variant_info(doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")
@@ -76,19 +54,15 @@ def load_hive_variant(ref: str, relative_to: Path | None = None) -> HiveVariant:
     is the base set plus the listed expansion bugs.  Raises :class:`SpecError` on a
     missing file, invalid content, an invalid parent or piece set, or a cyclic chain.
     """
-    session, doc = _checked(ref, "hive-variant", relative_to)
-    variant = session.hive_variant_info(doc).variant
-    if variant is None:
-        raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")
-    assert isinstance(variant, HiveVariant)
-    return variant
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
+    return _variant_of(session, doc)
 
 
 def hive_effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
     """The Hive variant's effective options (defaults, overridden root-first along
     ``extends``) by option name; ``expansions`` is a list.  Raises :class:`SpecError`
     when the variant (or an ancestor, or its piece set) is invalid."""
-    session, doc = _checked(ref, "hive-variant", relative_to)
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
     return dict(session.hive_variant_info(doc).options)
 
 

@@ -9,7 +9,7 @@ raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["check_doc", "effective_options", "load_sweep", "load_tileset", "load_variant",
-           "read_ref",
-           "resolve_ref", "tileset_from_data", "variant_of"]
+__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep", "load_tileset",
+           "load_variant", "read_ref", "resolve_ref", "tileset_from_data", "variant_of"]
 
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
@@ -30,55 +29,65 @@ from botanik_design.spec.refs import bundled, find_ref
 
 
 def resolve_ref(
-    ref: str, kind: str, relative_to: Path | None = None
+    ref: str, kind: str, relative_to: Path | None = None, what: str | None = None
 ) -> tuple[str, Traversable | Path]:
     """Find the file a reference names.
 
-    ``kind`` is ``"tileset"`` or ``"variant"``.  A file (relative to
-    ``relative_to``, default the working directory) wins over a bundled name.
-    Returns ``(display_name, file)``; raises :class:`SpecError` when nothing
-    matches (:class:`SpecNotFoundError`).
+    ``kind`` is the document kind whose bundled names are looked up (``tileset``,
+    ``variant``, ``pieceset``, ``hive-variant``); ``what`` its name in messages
+    (default ``kind``).  A file (relative to ``relative_to``, default the working
+    directory) wins over a bundled name.  Returns ``(display_name, file)``; raises
+    :class:`SpecNotFoundError` (a :class:`SpecError`) when nothing matches.
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
         from botanik_design.spec.schema_check import near_miss
 
+        what = what or kind
         known = ", ".join(sorted(bundled(kind)))
         stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
         near = near_miss(stem, bundled(kind))
-        raise SpecNotFoundError(f"no {kind} named {ref!r}: not a file, and not a bundled {kind} "
+        raise SpecNotFoundError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
                                 f"({known})" + (f"; {near}" if near else ""))
     return found
 
 
-def read_ref(ref: str, kind: str, relative_to: Path | None = None) -> tuple[Any, Any]:
+def read_ref(ref: str, kind: str, relative_to: Path | None = None,
+             what: str | None = None) -> tuple[Any, Any]:
     """Read ``ref`` once with the validator's reader (no check yet).
 
-    ``kind`` says where bundled names are looked up.  Returns ``(session, doc)``
-    (a :class:`~botanik_design.spec.session.Session` and its ``Doc``); raises
-    :class:`SpecError` when the reference names nothing.
+    ``kind`` says where bundled names are looked up (``what``: see :func:`resolve_ref`).
+    Returns ``(session, doc)`` (a :class:`~botanik_design.spec.session.Session` and its
+    ``Doc``); raises :class:`SpecError` when the reference names nothing.
     """
     from botanik_design.spec.session import Session
 
-    name, file = resolve_ref(ref, kind, relative_to)
+    name, file = resolve_ref(ref, kind, relative_to, what)
     session = Session()
     return session, session.read_source(file, name)
 
 
-def check_doc(session: Any, doc: Any, kind: str) -> None:
+def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
+              others: Mapping[str, str] | None = None) -> None:
     """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
-    is of another kind or has any error ``validate`` would report."""
+    is of another kind (``others``: kind -> how the message names it, default ``a
+    <kind>``) or has any error ``validate`` would report.  ``what``: the expected
+    kind's name in messages (default ``kind``)."""
+    what = what or kind
     if doc.kind is not None and doc.kind != kind:
-        raise SpecError(f"{doc.name}: is a {doc.kind}, not a {kind}")
+        other = (others or {}).get(doc.kind, f"a {doc.kind}")
+        raise SpecError(f"{doc.name}: is {other}, not a {what}")
     problems = errors(session.check(doc))
     if problems:
-        raise SpecError(f"{doc.name}: not a valid {kind}", [d.format() for d in problems])
+        raise SpecError(f"{doc.name}: not a valid {what}", [d.format() for d in problems])
 
 
-def _checked(ref: str, kind: str, relative_to: Path | None) -> tuple[Any, Any]:
-    """Read and fully check ``ref``; returns ``(session, doc)`` or raises :class:`SpecError`."""
-    session, doc = read_ref(ref, kind, relative_to)
-    check_doc(session, doc, kind)
+def checked_ref(ref: str, kind: str, relative_to: Path | None = None, what: str | None = None,
+                others: Mapping[str, str] | None = None) -> tuple[Any, Any]:
+    """:func:`read_ref` then :func:`check_doc`: ``(session, doc)`` of a reference with no
+    error, or :class:`SpecError`."""
+    session, doc = read_ref(ref, kind, relative_to, what)
+    check_doc(session, doc, kind, what, others)
     return session, doc
 
 
@@ -88,7 +97,7 @@ def load_tileset(ref: str, relative_to: Path | None = None) -> TileSet:
     Raises :class:`SpecError` when the file is missing, unreadable or has any
     error ``botanik-design validate`` would report.
     """
-    _, doc = _checked(ref, "tileset", relative_to)
+    _, doc = checked_ref(ref, "tileset", relative_to)
     return tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
 
 
@@ -97,7 +106,7 @@ def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, An
 
     Raises :class:`SpecError` when the variant (or an ancestor) is invalid.
     """
-    session, doc = _checked(ref, "variant", relative_to)
+    session, doc = checked_ref(ref, "variant", relative_to)
     return dict(session.variant_info(doc).options)
 
 
@@ -109,7 +118,7 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
     :class:`SpecError` on a missing file, invalid content, an invalid parent or
     tile set, or a cyclic chain.
     """
-    session, doc = _checked(ref, "variant", relative_to)
+    session, doc = checked_ref(ref, "variant", relative_to)
     return variant_of(session, doc)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.sweep import DEFAULT_METRICS, Axis, Sweep, SweepPoint
+from botanik_design.model.sweep import DEFAULT_METRICS, Axis, Sweep, SweepPoint, show_value
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
@@ -259,11 +259,7 @@ def _axis(raw: dict[str, Any], i: int, tileset: TileSet, out: _Out) -> Axis | No
 def _text(value: Any) -> str:
     if isinstance(value, str):
         return f"`{value[:40]}`"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    return show_value(value)
 
 
 def _overlap(axes: list[tuple[int, Axis]], tileset: TileSet, out: _Out) -> bool:

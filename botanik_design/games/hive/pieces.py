@@ -69,12 +69,12 @@ class PieceTable:
         bug: list[int] = []
         hand: list[list[tuple[int, ...]]] = [[], []]
         for c in (0, 1):
+            own = iter(pieceset.piece_names(COLOUR_LETTER[c]))  # the names' one rule
             for b, n in pieceset.counts:
                 ids = []
-                for k in range(1, n + 1):
+                for _ in range(n):
                     ids.append(len(names))
-                    num = str(k) if n > 1 else ""
-                    names.append(f"{COLOUR_LETTER[c]}{BUG_LETTER[b]}{num}")
+                    names.append(next(own))
                     colour.append(c)
                     bug.append(BUGS.index(b))
                 hand[c].append(tuple(ids))

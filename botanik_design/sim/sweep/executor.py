@@ -15,7 +15,7 @@ from botanik_design.model.sweep import Sweep, SweepPoint
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.runner import Job, play_batch
 from botanik_design.sim.sweep.store import ResultStore
-from botanik_design.sim.workers import Pool
+from botanik_design.sim.workers import Pool, cancel_all
 
 #: Most games in one batch (bounds what a crash or a lost worker costs).
 MAX_BATCH = 200
@@ -95,10 +95,7 @@ def run_sweep(
             if progress is not None:
                 progress(len(rows), 1 if left[b.point] == 0 else 0)
     except BaseException:
-        for fut in futures:
-            cancel = getattr(fut, "cancel", None)
-            if cancel is not None:
-                cancel()
+        cancel_all(futures)
         raise
     out: dict[int, list[GameRow]] = {}
     for p in sweep.all_points():

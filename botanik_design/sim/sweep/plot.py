@@ -13,6 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.sweep import show_value
 from botanik_design.model.words import plural
 from botanik_design.sim.sweep.report import METRICS
 from botanik_design.spec.atomic import OutputSet, write_bytes_atomic
@@ -27,14 +28,6 @@ def plot_problem(axes: int, path: str) -> str | None:
     if axes not in (1, 2):
         return f"--plot draws one or two axes; this sweep has {axes}"
     return None
-
-
-def _label(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def plot_sweep(report: dict[str, Any], path: str | Path,
@@ -79,8 +72,8 @@ def plot_sweep(report: dict[str, Any], path: str | Path,
 
 def _lines(ax: Any, axis: dict[str, Any], points: list[dict[str, Any]],
            base: dict[str, Any], metric: str, goal: float, name: str) -> None:
-    labels = [_label(v) for v in axis["values"]]
-    by_label = {_label(e["coords"][axis["label"]]): e for e in points}
+    labels = [show_value(v) for v in axis["values"]]
+    by_label = {show_value(e["coords"][axis["label"]]): e for e in points}
     xs, ys, lo, hi, marks = [], [], [], [], []
     for k, lab in enumerate(labels):
         e = by_label.get(lab)
@@ -114,13 +107,13 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
     import numpy as np
     from matplotlib.colors import TwoSlopeNorm
 
-    rows = [_label(v) for v in axes[0]["values"]]
-    cols = [_label(v) for v in axes[1]["values"]]
+    rows = [show_value(v) for v in axes[0]["values"]]
+    cols = [show_value(v) for v in axes[1]["values"]]
     grid = np.full((len(rows), len(cols)), np.nan)
     sig = np.zeros((len(rows), len(cols)), dtype=bool)
     for e in points:
-        r = rows.index(_label(e["coords"][axes[0]["label"]]))
-        c = cols.index(_label(e["coords"][axes[1]["label"]]))
+        r = rows.index(show_value(e["coords"][axes[0]["label"]]))
+        c = cols.index(show_value(e["coords"][axes[1]["label"]]))
         v = e["metrics"][metric]["value"]
         if v is not None:
             grid[r, c] = float(v)

@@ -22,7 +22,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from botanik_design.model.sweep import Sweep
+from botanik_design.model.sweep import Sweep, show_value
 from botanik_design.model.words import plural
 from botanik_design.sim.report import FEW_NOTE, metric_values, num, table
 from botanik_design.sim.rows import GameRow
@@ -263,7 +263,7 @@ def format_text(report: dict[str, Any]) -> str:
     for e in sorted(report["points"], key=_order):
         coords = e["coords"]
         cells = [str(e["rank"])]
-        cells += ["base" if not coords else _show(coords.get(a)) for a in axes]
+        cells += ["base" if not coords else show_value(coords.get(a)) for a in axes]
         cells += [_cell(k, e["metrics"][k], 3 if k in ("advantage_p1", "balance",
                                                        "drawishness") else 2)
                   for k in shown]
@@ -282,14 +282,6 @@ def format_text(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _show(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def to_csv(report: dict[str, Any]) -> str:
     """One row per point (grid order, the base first): axis values, then each metric's
     value and interval, the difference to the base, the p-values and the rank."""
@@ -302,7 +294,7 @@ def to_csv(report: dict[str, Any]) -> str:
     header += ["delta", "p", "p_holm", "significant", "distance", "rank"]
     w.writerow(header)
     for e in report["points"]:
-        row: list[Any] = [e["index"], e["label"], *(_show(e["coords"].get(a)) if e["coords"]
+        row: list[Any] = [e["index"], e["label"], *(show_value(e["coords"].get(a)) if e["coords"]
                                                     else "" for a in axes), e["games"]]
         for k in METRICS:
             m = e["metrics"][k]

@@ -210,3 +210,58 @@ async def test_clicks_take_from_hand_and_play() -> None:
         await pilot.click("#board", offset=(ox + x + 1, oy + y))
         await pilot.pause()
         assert app.session.state.move_strings() == ["wG1"]
+
+
+@sync
+async def test_prompt_line_stays_and_the_footer_is_rebuilt_only_on_change() -> None:
+    from textual.widgets import Input
+    from textual.widgets._footer import FooterKey
+
+    from botanik_design.tui.widgets.footer import SteadyFooter
+
+    app = human_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        footer = screen.query_one(SteadyFooter)
+        keys = list(footer.children)
+        names = [str(k.key) for k in footer.query(FooterKey)]
+        assert "u" in names
+        await pilot.press("A", "escape", "tab")  # the selection changes, the keys do not
+        screen.refresh_bindings()  # Textual's Footer would rebuild every key here
+        await pilot.pause()
+        assert list(footer.children) == keys
+        prompt = screen.query_one("#prompt", Input)
+        assert prompt.display and prompt.region.height == 1
+        await pilot.press("colon")
+        await pilot.pause()
+        assert app.focused is prompt
+        assert list(footer.children) != keys  # typed letters are no longer keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is None and prompt.display and prompt.value == ""
+        assert [str(k.key) for k in footer.query(FooterKey)] == names
+
+
+def test_the_cursor_on_an_empty_cell_is_one_pair_of_brackets() -> None:
+    from botanik_design.games.hive.coords import pack
+
+    board = load_hive("hive-tournament").replay(["wS1", "bS1 wS1-"]).board
+    away = render_board(board, View(cursor=pack(-1, -1)), 40, 9).plain
+    assert "[ ]" in away and "[[" not in away
+    on_piece = render_board(board, View(cursor=board.pos[board.table.by_name["wS1"]]), 40, 9)
+    assert "[wS1]" in on_piece.plain
+    target = render_board(board, View(cursor=pack(-1, 0), targets=frozenset({pack(-1, 0)})),
+                          40, 9).plain
+    assert "[·]" in target
+
+
+def test_the_last_move_marks_its_destination_not_the_piece_left_behind() -> None:
+    board = load_hive("hive-tournament").replay(BEETLE).board  # wB1 left wS1 for bB1
+    cells = {n: board.pos[board.table.by_name[n]] for n in ("wS1", "wB1")}
+    source, dest = cells["wS1"], cells["wB1"]
+    assert source is not None and dest is not None
+    text = render_board(board, View(last=(source, dest)), 60, 9).plain
+    assert "*wS1" not in text and "wS1" in text and "wB1^3" in text
+    text = render_board(board, View(last=(None, source)), 60, 9).plain
+    assert "*wS1" in text

@@ -230,3 +230,16 @@ def test_cli_opens_the_form_for_a_hive_variant(monkeypatch: pytest.MonkeyPatch,
     assert opened == [(True, "hive-box")]
     assert main(["play", "--setup", "--variant", "hive-box", "--tileset", "botanik"]) == 2
     assert "piece set" in capsys.readouterr().err
+
+
+def test_expansion_boxes_show_their_state_without_colour() -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        form = form_of(app)
+        box = form.query_one("#o-expansions-ladybug", Checkbox)
+        assert not box.value and "X" not in str(box.render())
+        box.value = True
+        await pilot.pause()
+        assert "X" in str(box.render())
+
+    drive(PlayApp(None, setup=True, bot_delay=0, opponent="human",
+                  variant_ref="hive-tournament"), script)

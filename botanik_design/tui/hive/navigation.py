@@ -62,16 +62,17 @@ class NavigationMixin:
         self.board_widget.view.scroll = (0, 0)
         self.board_widget.refresh()
 
+    # The prompt line is always on screen: showing and hiding it re-laid the whole
+    # screen out (100-250 ms a key with 22 pieces on the board, bench/hive_tui_speed.py).
     def action_prompt(self: _Host) -> None:
         prompt = self.query_one("#prompt", Input)
-        prompt.display = True
         prompt.value = ""
         prompt.focus()
 
     def on_input_submitted(self: _Host, event: Input.Submitted) -> None:
         prompt = self.query_one("#prompt", Input)
         text = event.value.strip()
-        prompt.display = False
+        prompt.value = ""
         self.set_focus(None)
         if not text or not self.can_act():
             return
@@ -84,8 +85,8 @@ class NavigationMixin:
 
     def on_key(self: _Host, event: events.Key) -> None:
         prompt = self.query_one("#prompt", Input)
-        if event.key == "escape" and prompt.display:
-            prompt.display = False
+        if event.key == "escape" and prompt.has_focus:
+            prompt.value = ""
             self.set_focus(None)
             event.stop()
 

@@ -110,18 +110,18 @@ def render_board(board: Board, view: View, width: int, height: int) -> Text:
         style: Style = WHITE_PIECE if colour[st[-1]] == 0 else BLACK_PIECE
         if cell in view.targets:
             style = Style.combine([style, TARGET])
-        if cell in last_cells:
-            style = Style.combine([style, LAST])
         text = label(board, cell)
-        if cell in last_cells:
+        if view.last is not None and cell == view.last[1]:  # where the last move went
+            style = Style.combine([style, LAST])
             text = f"*{text}" if len(text) < LABEL_W else text
         put(cell, text, style)
     if view.cursor is not None:
-        base = label(board, view.cursor) or ("  ·  " if view.cursor in view.targets else " [ ] ")
+        # an empty cell: "[ ]", a destination "[·]", a piece "[wA1]" when it fits
+        base = label(board, view.cursor) or ("·" if view.cursor in view.targets else " ")
         under = board.stacks.get(view.cursor)
         mark = CURSOR if not under else (
             Style.combine([WHITE_PIECE if colour[under[-1]] == 0 else BLACK_PIECE, CURSOR]))
-        put(view.cursor, f"[{base.strip()}]" if len(base.strip()) <= LABEL_W - 2 else base, mark)
+        put(view.cursor, f"[{base}]" if len(base) <= LABEL_W - 2 else base, mark)
     out = Text(no_wrap=True, overflow="crop")
     for i, row in enumerate(grid):
         for ch, ch_style in row:

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from botanik_design.games.hive.board import PASS, encode
 from botanik_design.games.hive.pieces import COLOUR_NAME
@@ -31,6 +31,7 @@ from botanik_design.tui.hive.navigation import NavigationMixin
 from botanik_design.tui.hive.render import cell_xy
 from botanik_design.tui.hive.session import HandGroup, HiveSession
 from botanik_design.tui.hive.widgets import EndScreen, HandPanel, HexBoard
+from botanik_design.tui.widgets.footer import SteadyFooter
 
 #: The style sheet beside this module (absolute: the play app shows this screen too).
 _STYLES = Path(__file__).with_name("hive.tcss")
@@ -89,12 +90,11 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
             yield HexBoard(lambda: self.session.state.board, self.click_cell, id="board")
             yield HandPanel(1, self.take_from_hand, id="hand-black")
         yield Static(id="status")
-        yield Input(placeholder="MoveString, e.g. wA1 -bQ (enter plays, escape closes)",
-                    id="prompt")
-        yield Footer()
+        yield Input(placeholder=": types a UHP MoveString here, e.g. wA1 -bQ (enter plays, "
+                    "escape leaves)", compact=True, id="prompt")
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#prompt", Input).display = False
         self.redraw()
         self.after_change()
 

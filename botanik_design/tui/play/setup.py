@@ -47,6 +47,15 @@ _STYLES = Path(__file__).with_name("setup.tcss")
 VARIANT_DEFAULT_TILESET = "(variant's)"
 
 
+class FlagBox(Checkbox):
+    """A checkbox whose mark is a blank when off: Textual's draws ``X`` either way and
+    tells them apart by colour only."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
+        return "X" if self.value else " "
+
+
 def option_row(f: OptionField, value: Any) -> Widget:
     """The form's row of option ``f`` showing ``value`` (label, widget, error note)."""
     widgets: list[Widget] = [Label(f.name, id=f"l-{f.name}")]
@@ -57,7 +66,7 @@ def option_row(f: OptionField, value: Any) -> Widget:
                               id=f"o-{f.name}"))
     elif f.kind == "set":
         on_ = set(value or [])
-        widgets.append(Horizontal(*(Checkbox(c, c in on_, compact=True, id=f"o-{f.name}-{c}")
+        widgets.append(Horizontal(*(FlagBox(c, c in on_, compact=True, id=f"o-{f.name}-{c}")
                                     for c in f.choices), id=f"o-{f.name}", classes="set"))
     else:
         bounds = f"{f.minimum if f.minimum is not None else ''}–" \

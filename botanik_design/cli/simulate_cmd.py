@@ -30,8 +30,9 @@ def add_common(p: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``compare``."""
     p.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
                    help="games to play (default 1000)")
-    p.add_argument("--bots", default="random,random", metavar="A,B",
-                   help="two bot specs, comma-separated (default random,random): random, "
+    p.add_argument("--bots", default="greedy,greedy", metavar="A,B",
+                   help="two bot specs, comma-separated (default greedy,greedy; random bots "
+                   "play too weakly to judge balance, and the report says so): random, "
                    "greedy[:epsilon=E], mcts[:iterations=N][:time=S][:c=C][:depth=D]"
                    "[:rollout=random|greedy|none]; seats alternate between games")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")

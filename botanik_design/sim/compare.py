@@ -172,6 +172,9 @@ def format_compare_text(result: dict[str, Any]) -> str:
             f"{plural(info['games'], 'game')}, seed {info['seed']}, bots {info['bots']['A']} vs "
             f"{info['bots']['B']}"
         )
+        weak = r["report"].get("caveats", [])
+        if weak:
+            lines.append(f"    too weak to judge balance: {', '.join(c['short'] for c in weak)}")
     lines += ["", "Outcomes (rate [95% Wilson CI])"]
     body = []
     for key, label in (

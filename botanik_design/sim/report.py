@@ -47,6 +47,70 @@ class RunInfo:
     metrics: tuple[Metric, ...] = ()
 
 
+#: Mean score per player (points) under which the bots are too weak to judge balance:
+#: random bots score about 1 under the bundled variants, greedy ones 10-16 with the
+#: botanik set and 4.5 even with registre-3 on the small quick-3 set.
+WEAK_MEAN_SCORE = 3.0
+#: Share of drawn games over which the bots are too weak to judge balance.
+WEAK_DRAW_RATE = 0.5
+
+
+def _mostly_random(spec: str) -> bool:
+    """Whether a bot spec plays (mostly) random moves: ``random``, or ``greedy`` with
+    ``epsilon`` of 0.5 or more."""
+    from botanik_design.bots.registry import BotSpecError, parse_bot_spec
+
+    try:
+        name, params = parse_bot_spec(spec)
+    except BotSpecError:
+        return False
+    return name == "random" or (name == "greedy" and params.get("epsilon", 0.0) >= 0.5)
+
+
+def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, str]]:
+    """Why these bots may be too weak for the run to judge balance: each a ``code``
+    (``random-bot``, ``low-score``, ``many-draws``), a ``message`` and a ``short`` form.
+
+    A bot that plays random moves; a mean score per player under
+    :data:`WEAK_MEAN_SCORE` (games with a score); more than :data:`WEAK_DRAW_RATE`
+    of the games drawn.  Empty when none applies (or there are no games).
+    """
+    out: list[dict[str, str]] = []
+    if not rows:
+        return out
+    weak = [(label, spec) for label, spec in zip("AB", info.bots, strict=True)
+            if _mostly_random(spec)]
+    if weak:
+        who = " and ".join(f"bot {label} ({spec})" for label, spec in weak)
+        out.append({
+            "code": "random-bot",
+            "short": f"{'bots' if len(weak) > 1 else 'bot'} "
+                     f"{' and '.join(label for label, _ in weak)} random",
+            "message": f"{who} {'play' if len(weak) > 1 else 'plays'} random moves: the rates "
+            "show how the rules treat aimless play, not whether the game is fair between "
+            "players who try (the default bots are greedy,greedy; mcts plays stronger)",
+        })
+    if has_score(info.metrics):
+        scores = metric_values(rows, "score")
+        mean = sum(scores) / len(scores)
+        if mean < WEAK_MEAN_SCORE:
+            out.append({
+                "code": "low-score", "short": f"mean score {mean:.1f}",
+                "message": f"players score {mean:.1f} points on average (under "
+                f"{WEAK_MEAN_SCORE:g}): the bots build almost nothing, so the scores and "
+                "wins say little about the rules",
+            })
+    draws = sum(1 for r in rows if r.first_player_result() == 0.5) / len(rows)
+    if draws > WEAK_DRAW_RATE:
+        out.append({
+            "code": "many-draws", "short": f"{100 * draws:.0f}% draws",
+            "message": f"{100 * draws:.0f}% of the games are drawn (over "
+            f"{100 * WEAK_DRAW_RATE:.0f}%): the bots seldom decide a game, so the win rates "
+            "rest on few games",
+        })
+    return out
+
+
 def has_score(metrics: Sequence[Metric]) -> bool:
     """Whether the game reports a per-player ``score`` (the report's score section)."""
     return any(m.key == SCORE and m.per_player for m in metrics)
@@ -106,8 +170,9 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
     """The JSON-ready report of a run (rows in game order).
 
     Layout: ``schema``, ``run`` (what was simulated), ``outcomes`` (win rates
-    with Wilson 95% intervals and Ludii metrics), ``scores`` (distributions
-    with histograms, by seat and by bot, the margin and the parts) and
+    with Wilson 95% intervals and Ludii metrics), ``caveats``
+    (:func:`balance_caveats`: why the bots may be too weak to judge balance),
+    ``scores`` (distributions with histograms, by seat and by bot, the margin and the parts) and
     ``game`` (length, branching and tile-flow distributions).
     """
     n = len(rows)
@@ -147,6 +212,7 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
             "ci_method": "Wilson score interval, 95%",
         },
     }
+    report["caveats"] = balance_caveats(rows, info)
     if has_score(info.metrics):
         report["scores"] = {
             "all": describe(metric_values(rows, "score"), hist=True),
@@ -286,6 +352,20 @@ def ascii_histogram(hist: dict[str, list[float]], width: int = 40) -> list[str]:
     return out
 
 
+def caveats_text(caveats: Sequence[dict[str, str]]) -> list[str]:
+    """The report's warning that the bots are too weak to judge balance, one wrapped
+    bullet per reason (none: no lines)."""
+    import textwrap
+
+    if not caveats:
+        return []
+    lines = ["", "Too weak to judge balance:"]
+    for c in caveats:
+        lines += textwrap.wrap(c["message"], 96, initial_indent="  - ",
+                               subsequent_indent="    ")
+    return lines
+
+
 def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
     """The readable report of :func:`summarize`'s ``summary`` for a game with ``metrics``:
     outcomes with CIs, score (when the game has one) and game-flow tables, a histogram."""
@@ -298,6 +378,7 @@ def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
         + (f", tile set {run['tileset']}" if run["tileset"] else ""),
         f"{plural(run['games'], 'game')}, seed {run['seed']}, bots A = {run['bots']['A']}, "
         f"B = {run['bots']['B']} ({run['seats']})",
+        *caveats_text(summary.get("caveats", [])),
         "",
         "Outcomes (95% CI: Wilson score interval)",
     ]

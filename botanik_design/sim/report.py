@@ -96,7 +96,7 @@ def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, st
         if mean < WEAK_MEAN_SCORE:
             out.append({
                 "code": "low-score", "short": f"mean score {mean:.1f}",
-                "message": f"players score {mean:.1f} points on average (under "
+                "message": f"players score {plural(round(mean, 1), 'point')} on average (under "
                 f"{WEAK_MEAN_SCORE:g}): the bots build almost nothing, so the scores and "
                 "wins say little about the rules",
             })

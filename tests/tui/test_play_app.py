@@ -746,3 +746,22 @@ def test_five_machine_rows_fit_and_the_arrival_zone_has_its_own_box(
         assert box.region.x >= b.query_one("#registry").region.right
 
     drive(PlayApp(ctl, bot_delay=0), script, size)
+
+
+def test_the_tile_to_place_fits_the_compact_arrival_box(quick: Rules) -> None:
+    for seed in range(60):
+        c = Controller(quick, seed, "random")
+        rng = random.Random(seed)
+        while not c.is_over():
+            d = c.pending()
+            assert d is not None
+            if d.kind == "place":
+                break
+            c.play(rng.choice(c.state.legal_actions()))
+        else:
+            continue
+        break
+    for scale in (R.COMPACT, R.FULL):
+        lines = R.arrival_text(c.state, scale=scale).plain.splitlines()
+        assert lines[0].rstrip() == f"place P{d.player}:"
+        assert max(len(line) for line in lines) <= R.arrival_width(scale)

@@ -186,8 +186,8 @@ def registry_hit(x: int, y: int, columns: int, scale: Scale = FULL) -> tuple[str
 
 
 def arrival_width(scale: Scale) -> int:
-    """Cells the arrival zone's drawing needs across."""
-    return scale.w + 3
+    """Cells the arrival zone's drawing needs across (room for ``place P0:``)."""
+    return max(scale.w + 3, 9)
 
 
 def arrival_text(state: GameState, selected: int | None = None,

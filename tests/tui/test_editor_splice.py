@@ -108,3 +108,41 @@ def test_item_starts_skips_nested_and_block_scalar_dashes() -> None:
     firsts, end = found
     assert [lines[n].strip()[:7] for n in firsts] == ["- id: a", "- id: b", "- id: c"]
     assert end == len(lines)
+
+
+def test_a_row_edit_redraws_that_row_only(tmp_path: Path) -> None:
+    """The table puts a changed row in place without a table-wide redraw (issue 15)."""
+    import asyncio
+
+    from textual.coordinate import Coordinate
+
+    from botanik_design.tui.editor.app import EditorApp
+    from botanik_design.tui.editor.table import TileTable
+
+    path = tmp_path / "b.yaml"
+    path.write_text(TEXTS["botanik"], encoding="utf-8")
+    app = EditorApp(TilesetDocument.open(path), validate_delay=30)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = app._main.query_one("#tiles", TileTable)
+            for _ in range(4):
+                await pilot.press("down")
+            await pilot.pause()
+            row = table.cursor_row
+            before = app.doc.face(row).copies
+            assert before is not None
+            counter = table._update_count
+            cached = [k for k in table._cell_render_cache.keys() if k[0] != table._row_locations
+                      .get_key(row)]
+            await pilot.press("plus")
+            await pilot.pause()
+            assert app.doc.face(row).copies == before + 1
+            assert str(table.get_cell_at(Coordinate(row, 4))) == str(before + 1)
+            assert table._update_count == counter  # no table-wide invalidation
+            assert all(k in table._cell_render_cache.keys() for k in cached[:5])
+            y = row - table.scroll_offset.y + 1  # below the header line
+            assert f"{before + 1}" in table.render_line(y).text
+
+    asyncio.run(go())

@@ -25,7 +25,7 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref
+from botanik_design.spec.refs import bundled, find_ref, tried
 
 
 def resolve_ref(
@@ -43,12 +43,13 @@ def resolve_ref(
     if found is None:
         from botanik_design.spec.schema_check import near_miss
 
-        what = what or kind
+        what = what or ("tile set" if kind == "tileset" else kind)
         known = ", ".join(sorted(bundled(kind)))
         stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
         near = near_miss(stem, bundled(kind))
-        raise SpecNotFoundError(f"no {what} named {ref!r}: not a file, and not a bundled {what} "
-                                f"({known})" + (f"; {near}" if near else ""))
+        raise SpecNotFoundError(
+            f"no {what} named {ref!r}: not a file ({tried(ref, relative_to, say_folder=True)}), "
+            f"and not a bundled {what} ({known})" + (f"; {near}" if near else ""))
     return found
 
 

@@ -56,9 +56,10 @@ def _is_hive(ref: str) -> bool:
     if found is None:
         from botanik_design.spec.bundled import bundled_variants
         from botanik_design.spec.errors import SpecNotFoundError
+        from botanik_design.spec.refs import tried
 
         raise SpecNotFoundError(
-            f"no variant named {ref!r}: not a file (tried {Path(ref).absolute()}), "
+            f"no variant named {ref!r}: not a file ({tried(ref, None)}), "
             f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
     name, file = found
     try:

@@ -1,7 +1,7 @@
 """Reading record and position files: validation, tile set and variant resolution.
 
-Both kinds are YAML documents read and checked by the validator
-(:func:`botanik_design.spec.validate.read_checked`), whose data they use, so
+Both kinds are YAML documents read and checked once by the validator (a
+:class:`~botanik_design.spec.session.Session`), whose document they use, so
 that ``score`` and ``replay`` report exactly what ``botanik-design validate`` reports (same
 messages, same rule ids, same exit codes).  Before anything is read the path
 must be a regular file: a folder, a pipe or a device is refused with a message

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 #: How often (seconds) a worker process checks that its parent is still there.
@@ -175,6 +176,11 @@ class ProcessPool:
         # pending item failed, which raises InvalidStateError in its thread for a
         # future already cancelled (CPython 3.11), so those items are dropped first.
         executor: Any = self._executor
+        manager = getattr(executor, "_executor_manager_thread", None)
+        with _quiet_thread(manager):
+            self._abort(executor)
+
+    def _abort(self, executor: Any) -> None:
         procs = list(dict(getattr(executor, "_processes", None) or {}).values())
         pending = getattr(executor, "_pending_work_items", None)
         lock = getattr(executor, "_shutdown_lock", None)
@@ -191,6 +197,28 @@ class ProcessPool:
                 proc.kill()
                 proc.join()
         self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _quiet_thread(thread: threading.Thread | None) -> Iterator[None]:
+    """While aborting, an exception in the executor's manager thread is not printed.
+
+    Terminating the workers races with that thread (CPython 3.11: it may look up a
+    work item :meth:`ProcessPool.abort` just dropped, ``KeyError``); the pool is being
+    torn down and every future is already cancelled or failed, so the traceback
+    says nothing to the user.  Other threads' exceptions are reported as usual.
+    """
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if thread is None or args.thread is not thread:
+            previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def local_pool(workers: int) -> Pool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import bundled
+from botanik_design.spec.refs import bundled, no_file, tried
 from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
@@ -109,9 +109,10 @@ PIECESET = Named("pieceset", "pieceset", "piece set", "piece sets",
                  "sem-unknown-pieceset", "sem-pieceset-invalid")
 
 
-def unknown_message(key: str, ref: object, what: str) -> str:
-    """``"`tileset: x` names no tile set file and no bundled tile set"``."""
-    return f"`{key}: {str(ref)[:80]}` names no {what} file and no bundled {what}"
+def unknown_message(key: str, ref: object, what: str, folder: Path | None) -> str:
+    """``"`tileset: x` names no tile set file (tried /abs/x: ...) and no bundled tile set"``:
+    :func:`~botanik_design.spec.refs.no_file`, ``folder`` the naming file's folder."""
+    return no_file(key, ref, what, folder)
 
 
 def named_doc(session: Session, doc: Doc, named: Named, out: list[Diagnostic],
@@ -125,7 +126,8 @@ def named_doc(session: Session, doc: Doc, named: Named, out: list[Diagnostic],
         ref = ref[p]
     found = session.resolve(ref, named.kind, doc.folder)
     if found is None:
-        out.append(diag(doc, at, named.unknown_rule, unknown_message(named.key, ref, named.what),
+        out.append(diag(doc, at, named.unknown_rule, unknown_message(named.key, ref, named.what,
+                                                                doc.folder),
                         ref_hint(ref, named.kind, named.many)))
         return None
     if found.kind != named.kind or errors(session.check(found)):
@@ -147,13 +149,13 @@ def missing_refs(session: Session, doc: Doc, invalid: set[str], parent_kind: str
     if isinstance(ref, str) and "/extends" not in invalid \
             and session.resolve(ref, parent_kind, doc.folder) is None:
         out.append(diag(doc, ("extends",), "sem-unknown-parent",
-                        unknown_message("extends", ref, "variant"),
+                        unknown_message("extends", ref, "variant", doc.folder),
                         ref_hint(ref, parent_kind, parents)))
     ref = doc.data.get(named.key)
     if isinstance(ref, str) and f"/{named.key}" not in invalid \
             and session.resolve(ref, named.kind, doc.folder) is None:
         out.append(diag(doc, (named.key,), named.unknown_rule,
-                        unknown_message(named.key, ref, named.what),
+                        unknown_message(named.key, ref, named.what, doc.folder),
                         ref_hint(ref, named.kind, named.many)))
     return out
 
@@ -186,11 +188,12 @@ def extends_chain(session: Session, doc: Doc, kind: str, what: str, parents: str
         if parent is None:
             if cur is doc:
                 out.append(diag(doc, ("extends",), "sem-unknown-parent",
-                                unknown_message("extends", ref, "variant"),
+                                unknown_message("extends", ref, "variant", cur.folder),
                                 ref_hint(ref, kind, parents)))
             else:
                 out.append(diag(doc, ("extends",), "sem-parent-invalid",
-                                f"ancestor `{cur.name}` extends `{ref}`, which does not exist"))
+                                f"ancestor `{cur.name}` extends `{ref}`, which does not exist "
+                                f"({tried(ref, cur.folder)})"))
             return chain, True
         if any(parent.key == c.key for c in chain):
             loop = " -> ".join([c.name for c in chain] + [parent.name])

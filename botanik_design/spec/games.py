@@ -26,6 +26,7 @@ from botanik_design.spec.chain import TILESET, named_doc, ref_hint, summary
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.layout import LayoutProblem, deal_problems, machine_problems
 from botanik_design.spec.positions import Path as JPath
+from botanik_design.spec.refs import no_file
 from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
     vdoc = session.resolve(ref, "variant", doc.folder)
     if vdoc is None:
         out.add(("variant",), "sem-unknown-variant",
-                f"`variant: {ref[:80]}` names no variant file and no bundled variant",
+                no_file("variant", ref, "variant", doc.folder),
                 ref_hint(ref, "variant", "variants"))
         return None
     if vdoc.kind != "variant":

@@ -22,6 +22,7 @@ from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.hive_variants import HiveVariantInfo
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
+from botanik_design.spec.refs import no_file
 from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def hive_variant_of(session: Session, doc: Doc, out: list[Diagnostic] | None = N
     vdoc = session.resolve(ref, "hive-variant", doc.folder)
     if vdoc is None:
         sink.add(("variant",), "sem-unknown-variant",
-                 f"`variant: {ref[:80]}` names no variant file and no bundled variant",
+                 no_file("variant", ref, "variant", doc.folder),
                  ref_hint(ref, "hive-variant", "Hive variants"))
     elif vdoc.kind != "hive-variant":
         what = "a Botanik variant (no `game: hive`)" if vdoc.kind == "variant" else \

@@ -87,3 +87,34 @@ def portable_ref(ref: str, kind: str, folder: Path) -> str:
             return str(target)
     except (OSError, ValueError):
         return ref
+
+
+def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
+    """Where a reference was looked for as a file, for an error message:
+    ``tried /abs/sets/mine.yaml: a relative path is read from this file's folder``.
+
+    ``folder``: the folder of the file that holds the reference (``None``: the working
+    directory, and the note says so); ``say_folder``: name that folder rather than
+    "this file's folder" (for messages that do not name the file).
+    """
+    text = str(ref)
+    base = folder if folder is not None else Path.cwd()
+    try:
+        relative = not Path(text).is_absolute()
+        path = os.path.abspath(base / text) if relative else text
+    except (OSError, ValueError):
+        return "tried no file: not a usable path"
+    if not relative:
+        return f"tried {path[:200]}"
+    if folder is None:
+        where = "the working directory"
+    else:
+        where = os.path.abspath(folder) if say_folder else "this file's folder"
+    return f"tried {path[:200]}: a relative path is read from {where}"
+
+
+def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:
+    """The message for a reference that names nothing: ``` `tileset: x.yaml` names no tile
+    set file (tried /abs/x.yaml: ...) and no bundled tile set```."""
+    return (f"`{key}: {str(ref)[:80]}` names no {what} file ({tried(ref, folder)}) "
+            f"and no bundled {what}")

@@ -31,7 +31,7 @@ from botanik_design.spec import semantic
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
-from botanik_design.spec.refs import bundled
+from botanik_design.spec.refs import bundled, no_file
 from botanik_design.spec.schema_check import check_schema, near_miss
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _base(session: Session, doc: Doc, out: _Out) -> tuple[Variant, TileSet, dict
     if vdoc is None:
         names = sorted(bundled("variant"))
         out.add(("base", "variant"), "sweep-unknown-variant",
-                f"`variant: {ref[:80]}` names no variant file and no bundled variant",
+                no_file("variant", ref, "variant", doc.folder),
                 near_miss(ref, names) or "bundled variants: " + ", ".join(names))
         return None
     if vdoc.kind != "variant" or errors(session.check(vdoc)):
@@ -116,7 +116,7 @@ def _base(session: Session, doc: Doc, out: _Out) -> tuple[Variant, TileSet, dict
     if ts_doc is None:
         names = sorted(bundled("tileset"))
         out.add(at, "sweep-unknown-tileset",
-                f"`tileset: {ts_ref[:80]}` names no tile set file and no bundled tile set",
+                no_file("tileset", ts_ref, "tile set", doc.folder),
                 near_miss(ts_ref, names) or "bundled tile sets: " + ", ".join(names))
         return None
     problems = errors(session.check(ts_doc))

@@ -49,7 +49,7 @@ def test_text_report_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     (["--games", "0"], 2, ""),
     (["--workers", "0"], 2, ""),
     (["--variant", "no-such-variant.yaml"], 2, "no variant named"),
-    (["--tileset", "no-such-set"], 2, "no tileset named"),
+    (["--tileset", "no-such-set"], 2, "no tile set named"),
     (["--plot", "x.pdf"], 2, ".png or .svg"),
     (["--csv", "/no/such/folder/x.csv"], 2, "no such folder"),
 ])

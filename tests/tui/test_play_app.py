@@ -325,17 +325,19 @@ def test_variant_form_starts_from_a_local_file(tmp_path: Path) -> None:
     drive(PlayApp(None, setup=True, bot_delay=0, variant_ref=str(local)), script)
 
 
-def test_mouse_picks_a_tile_and_a_destination(quick: Rules) -> None:
-    from botanik_design.tui.play import render as R
-
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_mouse_picks_a_tile_and_a_destination(quick: Rules, size: tuple[int, int]) -> None:
     ctl = Controller(quick, 17, "random")
 
     async def script(app: PlayApp, pilot: Pilot[None]) -> None:
-        await pilot.click("#arrival", offset=(4, 1 + R.H + 1))  # the second arrival tile
+        scale = board(app).scale
+        assert scale.compact == (size[1] < 30)
+        # the second arrival tile
+        await pilot.click("#arrival", offset=(4, 1 + scale.h + scale.h // 2))
         assert board(app).sel == 1
         dest = ctl.destinations(1)[-1]
         band = 1 if dest.middle else 2
-        where = (R.LABEL_W + dest.column * R.COL_W + 3, 1 + band * R.H + 1)
+        where = (scale.label_w + dest.column * scale.col_w + 3, 1 + band * scale.h + scale.h // 2)
         await pilot.click("#registry", offset=where)
         assert board(app)._chosen() == dest.action
         before = len(ctl.state.history())
@@ -343,7 +345,7 @@ def test_mouse_picks_a_tile_and_a_destination(quick: Rules) -> None:
         await settle(app, pilot)
         assert ctl.state.history()[before] == dest.action
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(PlayApp(ctl, bot_delay=0), script, size)
 
 
 def test_a_failing_bot_leaves_the_game_playable(quick: Rules) -> None:
@@ -714,3 +716,33 @@ def test_after_a_resize_the_log_rewraps_and_the_machines_are_centred(
                                                int(pane.max_scroll_y))
 
     drive(PlayApp(ctl, bot_delay=0), script, size=start)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (100, 30)])
+def test_five_machine_rows_fit_and_the_arrival_zone_has_its_own_box(
+        quick: Rules, size: tuple[int, int]) -> None:
+    """Issue 14 item 4: at 80x24 the registry and the arrival zone draw one-line tiles so
+    that five rows of machine tiles stay in view; the arrival zone is a box of its own,
+    labelled, without the registry's destination marks."""
+    ctl = Controller(quick, 17, "random")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        b = board(app)
+        await pilot.pause()
+        for p in (0, 1):
+            pane = b.query_one(f"#pane{p}")
+            assert pane.scrollable_content_region.height >= 5 * R.H
+        assert b.scale.compact == (size[1] < 30)
+        arrival = str(b.query_one("#arrival", Static).render())
+        assert arrival.startswith("arrival")
+        assert "›" not in arrival and "‹" not in arrival and "1▸" in arrival
+        registry = str(b.query_one("#registry", Static).render())
+        assert "›" in registry  # the destinations of the selected tile
+        lines = registry.splitlines()
+        assert len(lines) == 1 + 3 * b.scale.h
+        assert any(line.startswith("P1") for line in lines)
+        assert any(line.startswith("middle") for line in lines)
+        box = b.query_one("#arrival-box")
+        assert box.region.x >= b.query_one("#registry").region.right
+
+    drive(PlayApp(ctl, bot_delay=0), script, size)

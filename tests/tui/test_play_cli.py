@@ -34,7 +34,7 @@ def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unknown_tileset(capsys: pytest.CaptureFixture[str]) -> None:
     code, err = run(capsys, "--tileset", "nope")
-    assert code == 2 and "no tileset named 'nope'" in err
+    assert code == 2 and "no tile set named 'nope'" in err
 
 
 def test_invalid_variant_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ widgets (:mod:`.widgets`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import on
@@ -36,6 +36,10 @@ from botanik_design.tui.play.widgets import Drawing, MoveLog, Pane, SidePane
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
 _STYLES = Path(__file__).with_name("board.tcss")
+
+#: Below this many rows the registry and the arrival zone draw a tile on one line: at 30
+#: rows the full registry (10 lines) still leaves 5 machine rows (15 lines and a border).
+COMPACT_BELOW = 30
 
 #: The board's keys (see :data:`~botanik_design.tui.play.screens.KEYS`).
 BOARD_BINDINGS: list[BindingType] = [
@@ -64,7 +68,35 @@ BOARD_BINDINGS: list[BindingType] = [
 ]
 
 
-class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
+class _Panes(Protocol):
+    """What :class:`MachineViewMixin` needs of the board screen."""
+
+    _layouts: dict[int, R.MachineLayout]
+
+    def query_one(self, selector: str, expect_type: Any) -> Any: ...
+
+
+class MachineViewMixin:
+    """Scrolling and centring the two machine panes of :class:`BoardScreen`."""
+
+    def action_centre(self: _Panes) -> None:
+        for p in (0, 1):
+            layout = self._layouts.get(p)
+            if layout is None:
+                continue
+            pane = self.query_one(f"#pane{p}", Pane)
+            x, y = R.centre_offset(layout)
+            pane.scroll_to(max(0, x - pane.scrollable_content_region.width // 2),
+                           max(0, y - pane.scrollable_content_region.height // 2),
+                           animate=False, immediate=True)
+
+    def action_scroll(self: _Panes, dx: int, dy: int) -> None:
+        for p in (0, 1):
+            pane = self.query_one(f"#pane{p}", Pane)
+            pane.scroll_relative(dx, dy, animate=False, immediate=True)
+
+
+class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
     """The game board; see :data:`~botanik_design.tui.play.screens.KEYS`."""
 
     CSS_PATH = _STYLES
@@ -104,9 +136,20 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
                 yield Static(id="scores")
         yield Static(id="prompt")
 
+    @property
+    def scale(self) -> R.Scale:
+        """One-line registry and arrival tiles below :data:`COMPACT_BELOW` rows, so that
+        five rows of machine tiles stay in view."""
+        return R.COMPACT if self.has_class("compact") else R.FULL
+
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
         self.set_class(width >= 110 and height >= 34, "large")
+        compact = height < COMPACT_BELOW
+        if compact != self.has_class("compact"):
+            self.set_class(compact, "compact")
+            if self.is_mounted:
+                self.redraw()
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.too_small = f"{width}x{height}" if small else ""
         if self.is_mounted:
@@ -184,9 +227,16 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
         elif d is not None and human and d.kind == "swap":
             legal = {("middle", c) for c in ctl.swaps()}
             cursor = ("middle", c.col)
+        scale = self.scale
         self.query_one("#registry", Static).update(
-            R.registry_text(s, R.RegistryMarks(frozenset(legal), cursor), names))
-        self.query_one("#arrival", Static).update(R.arrival_text(s, arrival_sel, arrival_legal))
+            R.registry_text(s, R.RegistryMarks(frozenset(legal), cursor), names, scale))
+        self.query_one("#arrival", Static).update(
+            R.arrival_text(s, arrival_sel, arrival_legal, scale))
+        if arrival_sel is not None:  # keep the chosen tile in view (more tiles than fit)
+            box = self.query_one("#arrival-box", SidePane)
+            top = 1 + arrival_sel * scale.h
+            self.call_after_refresh(box.scroll_to_region, Region(0, top, 1, scale.h),
+                                    animate=False, immediate=True)
         # machines
         for p in (0, 1):
             cands: list[R.Cell] = []
@@ -325,7 +375,8 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
     def _clicked(self, event: Drawing.Clicked) -> None:
         if not self._human_decides():
             return
-        what = self.choice.click(self.ctl, event.where, event.x, event.y, self._layouts)
+        what = self.choice.click(self.ctl, event.where, event.x, event.y, self._layouts,
+                                 self.scale)
         if what == "confirm":
             self.action_confirm()
         elif what == "moved":
@@ -338,19 +389,3 @@ class BoardScreen(BotTurnsMixin, BoardMenusMixin, Screen[None]):
             self.choice.prefix = which
             self.message = ""
             self.redraw()
-
-    def action_centre(self) -> None:
-        for p in (0, 1):
-            layout = self._layouts.get(p)
-            if layout is None:
-                continue
-            pane = self.query_one(f"#pane{p}", Pane)
-            x, y = R.centre_offset(layout)
-            pane.scroll_to(max(0, x - pane.scrollable_content_region.width // 2),
-                           max(0, y - pane.scrollable_content_region.height // 2),
-                           animate=False, immediate=True)
-
-    def action_scroll(self, dx: int, dy: int) -> None:
-        for p in (0, 1):
-            pane = self.query_one(f"#pane{p}", Pane)
-            pane.scroll_relative(dx, dy, animate=False, immediate=True)

@@ -139,15 +139,16 @@ class Choice:
         return None
 
     def click(self, ctl: Controller, where: str, x: int, y: int,
-              layouts: dict[int, R.MachineLayout]) -> str:
+              layouts: dict[int, R.MachineLayout], scale: R.Scale = R.FULL) -> str:
         """A click at content offset ``(x, y)`` of drawing ``where`` (``arrival``,
-        ``registry``, ``machine0``/``machine1``).  Returns ``"confirm"`` (a second
+        ``registry``, ``machine0``/``machine1``); ``scale``: how the registry and the
+        arrival zone are drawn.  Returns ``"confirm"`` (a second
         click on the highlighted choice), ``"moved"`` or ``""`` (nothing to do)."""
         d = ctl.pending()
         if d is None:
             return ""
         if where == "arrival" and d.kind == "pick":
-            i = R.arrival_hit(y, len(ctl.state.arrival_tiles()))
+            i = R.arrival_hit(y, len(ctl.state.arrival_tiles()), scale)
             if i is None:
                 return ""
             if i == self.sel and ctl.discards():
@@ -155,7 +156,7 @@ class Choice:
             self.sel, self.dest = i, 0
             return "moved"
         if where == "registry":
-            return self._registry_click(ctl, x, y, d.kind, d.player)
+            return self._registry_click(ctl, x, y, d.kind, d.player, scale)
         if where == f"machine{d.player}" and d.kind == "place":
             layout = layouts.get(d.player)
             cell = layout.hit(x, y) if layout is not None else None
@@ -167,8 +168,9 @@ class Choice:
             return "moved"
         return ""
 
-    def _registry_click(self, ctl: Controller, x: int, y: int, kind: str, player: int) -> str:
-        hit = R.registry_hit(x, y, len(ctl.state.middle_stacks()))
+    def _registry_click(self, ctl: Controller, x: int, y: int, kind: str, player: int,
+                        scale: R.Scale) -> str:
+        hit = R.registry_hit(x, y, len(ctl.state.middle_stacks()), scale)
         if hit is None:
             return ""
         row, col = hit

@@ -18,13 +18,18 @@ from rich.text import Text
 from botanik_design.engine import GameState
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.words import plural
-from botanik_design.tui.widgets.tile_view import BOARD_SIZE, render_empty, render_tile, tile_colour
+from botanik_design.tui.widgets.tile_view import (
+    BOARD_SIZE,
+    COMPACT_WIDTH,
+    render_compact,
+    render_empty,
+    render_tile,
+    tile_colour,
+)
 
 W, H = BOARD_SIZE
-#: Width of one registry column: marker, tile, marker.
+#: Width of one registry column at board size: marker, tile, marker.
 COL_W = W + 2
-#: Width of the registry's row labels.
-LABEL_W = 4
 LEGAL = Style(color="#ffd75f", bold=True)
 CURSOR = Style(color="#000000", bgcolor="#ffd75f", bold=True)
 MUTED = Style(color="#8a8a8a")
@@ -50,6 +55,48 @@ def blank_lines(width: int = W) -> list[Text]:
     return [Text(" " * width) for _ in range(H)]
 
 
+@dataclass(frozen=True)
+class Scale:
+    """How the registry and the arrival zone are drawn: ``compact`` tiles take one line
+    of :data:`COMPACT_WIDTH` cells (small terminals), else the board size ``W`` x ``H``."""
+
+    compact: bool = False
+
+    @property
+    def w(self) -> int:
+        """Width of a tile."""
+        return COMPACT_WIDTH if self.compact else W
+
+    @property
+    def h(self) -> int:
+        """Height of a tile (and of a registry row)."""
+        return 1 if self.compact else H
+
+    @property
+    def col_w(self) -> int:
+        """Width of a registry column: marker, tile, marker."""
+        return self.w + 2
+
+    @property
+    def label_w(self) -> int:
+        """Width of the registry's row labels."""
+        return 9 if self.compact else 7
+
+    def tile(self, tileset: TileSet, tile: TileDef) -> list[Text]:
+        if self.compact:
+            return [render_compact(tile, tile_colour(tileset, tile))]
+        return tile_lines(tileset, tile)
+
+    def empty(self, label: str = "", style: str = EMPTY_STYLE) -> list[Text]:
+        if self.compact:
+            return [Text((label or "·").center(self.w), style)]
+        return empty_lines(label, style)
+
+
+FULL = Scale()
+COMPACT = Scale(compact=True)
+
+
 def _join(rows: list[list[Text]]) -> Text:
     out = Text(no_wrap=True, end="")
     for i, line in enumerate(rows):
@@ -64,7 +111,7 @@ def _marked(lines: list[Text], mark: str) -> list[list[Text]]:
     """``lines`` with a one-cell marker on each side: ``legal``, ``cursor`` or none."""
     out: list[list[Text]] = []
     for i, line in enumerate(lines):
-        mid = i == H // 2
+        mid = i == len(lines) // 2
         if mark == "cursor":
             left, right = Text("▶" if mid else "▐", CURSOR), Text("◀" if mid else "▌", CURSOR)
         elif mark == "legal":
@@ -83,23 +130,33 @@ class RegistryMarks:
     cursor: tuple[str, int] | None = None
 
 
+def _row_labels(row: str, name: str, scale: Scale) -> list[str]:
+    """The label lines of a registry row: ``P1 slots`` / ``middle`` on one line when
+    compact, else the name over ``slots`` / ``middle`` over ``stacks``."""
+    if scale.compact:
+        return [f"{name} slots" if row != "middle" else "middle"]
+    return [name, "slots", ""] if row != "middle" else ["middle", "stacks", ""]
+
+
 def registry_text(state: GameState, marks: RegistryMarks = RegistryMarks(),
-                  names: tuple[str, str] = ("P0", "P1")) -> Text:
+                  names: tuple[str, str] = ("P0", "P1"), scale: Scale = FULL) -> Text:
     """The registry: a header (column numbers, stack depths), player 1's slots,
-    the middle stacks, player 0's slots (player 0 sits at the bottom)."""
+    the middle stacks, player 0's slots (player 0 sits at the bottom); each row
+    labelled on the left."""
     ts = state.table.tileset
     stacks = state.middle_stacks()
     cols = len(stacks)
-    header = [Text(" " * LABEL_W)]
+    header = [Text(" " * scale.label_w)]
     for c in range(cols):
         depth = len(stacks[c])
         label = f"{c + 1}" + (f" ×{depth}" if depth != 1 else "")
         style = LEGAL if any(col == c for _, col in marks.legal) else MUTED
-        header.append(Text(label.center(COL_W)[:COL_W], style))
+        header.append(Text(label.center(scale.col_w)[:scale.col_w], style))
     rows: list[list[Text]] = [header]
-    for row, label in (("slot1", names[1]), ("middle", "mid"), ("slot0", names[0])):
-        band: list[list[Text]] = [[Text((label if i == 1 else "").ljust(LABEL_W)[:LABEL_W],
-                                        MUTED)] for i in range(H)]
+    for row, name in (("slot1", names[1]), ("middle", ""), ("slot0", names[0])):
+        labels = _row_labels(row, name, scale)
+        band: list[list[Text]] = [[Text(labels[i].ljust(scale.label_w)[:scale.label_w],
+                                        MUTED)] for i in range(scale.h)]
         for c in range(cols):
             if row == "middle":
                 tile = stacks[c][-1] if stacks[c] else None
@@ -108,57 +165,69 @@ def registry_text(state: GameState, marks: RegistryMarks = RegistryMarks(),
             key = (row, c)
             mark = "cursor" if marks.cursor == key else "legal" if key in marks.legal else ""
             if tile is None:
-                lines = empty_lines("+" if mark else "", CANDIDATE_STYLE if mark else EMPTY_STYLE)
+                lines = scale.empty("+" if mark else "", CANDIDATE_STYLE if mark else EMPTY_STYLE)
             else:
-                lines = tile_lines(ts, state.tile(tile))
+                lines = scale.tile(ts, state.tile(tile))
             for i, parts in enumerate(_marked(lines, mark)):
                 band[i].extend(parts)
         rows.extend(band)
     return _join(rows)
 
 
-def registry_hit(x: int, y: int, columns: int) -> tuple[str, int] | None:
+def registry_hit(x: int, y: int, columns: int, scale: Scale = FULL) -> tuple[str, int] | None:
     """The registry place at widget offset ``(x, y)``, or ``None``."""
-    if x < LABEL_W or y < 1:
+    if x < scale.label_w or y < 1:
         return None
-    c = (x - LABEL_W) // COL_W
-    band = (y - 1) // H
+    c = (x - scale.label_w) // scale.col_w
+    band = (y - 1) // scale.h
     if c >= columns or band > 2:
         return None
     return (("slot1", "middle", "slot0")[band], c)
 
 
+def arrival_width(scale: Scale) -> int:
+    """Cells the arrival zone's drawing needs across."""
+    return scale.w + 3
+
+
 def arrival_text(state: GameState, selected: int | None = None,
-                 legal: Collection[int] = ()) -> Text:
+                 legal: Collection[int] = (), scale: Scale = FULL) -> Text:
     """The arrival zone, one tile under the other, numbered 1, 2, 3 …
 
-    While a released tile waits to be placed (or a mecha-botanist to be
-    swapped), that tile comes first under ``place:`` / ``swap:``.
+    It carries no destination marks: a number is bright when its tile has a legal
+    destination, and the selected tile is pointed at (``▸``).  While a released
+    tile waits to be placed (or a mecha-botanist to be swapped), that tile comes
+    first under ``place P0:`` / ``swap P0:``.
     """
     ts = state.table.tileset
+    width = arrival_width(scale)
     rows: list[list[Text]] = []
     d = state.pending()
     if d is not None and d.kind in ("place", "swap"):
-        rows.append([Text(f"{d.kind} P{d.player}:".center(COL_W + 1), LEGAL)])
-        for parts in _marked(tile_lines(ts, state.tile(d.tile)), "legal"):
-            rows.append([Text(" "), *parts])
-    rows.append([Text("arrival".center(COL_W + 1), MUTED)])
+        rows.append([Text(f"{d.kind} P{d.player}:".ljust(width), LEGAL)])
+        for line in scale.tile(ts, state.tile(d.tile)):
+            rows.append([Text("  "), line])
+    rows.append([Text("arrival".ljust(width), "bold")])
     tiles = state.arrival_tiles()
     if not tiles:
-        rows.append([Text("(empty)".center(COL_W + 1), MUTED)])
+        rows.append([Text("(empty)".ljust(width), MUTED)])
     for i, t in enumerate(tiles):
-        mark = "cursor" if i == selected else "legal" if i in legal else ""
-        for k, parts in enumerate(_marked(tile_lines(ts, state.tile(t)), mark)):
-            num = Text(str(i + 1) if k == H // 2 else " ", LEGAL if mark else MUTED)
-            rows.append([num, *parts])
+        lines = scale.tile(ts, state.tile(t))
+        for k, line in enumerate(lines):
+            mid = k == len(lines) // 2
+            if i == selected:
+                num = Text(f"{i + 1}▸" if mid else "  ", CURSOR)
+            else:
+                num = Text(f"{i + 1} " if mid else "  ", LEGAL if i in legal else MUTED)
+            rows.append([num, line])
     return _join(rows)
 
 
-def arrival_hit(y: int, count: int) -> int | None:
+def arrival_hit(y: int, count: int, scale: Scale = FULL) -> int | None:
     """The arrival index at widget row ``y`` (during a pick), or ``None``."""
     if y < 1:
         return None
-    i = (y - 1) // H
+    i = (y - 1) // scale.h
     return i if i < count else None
 
 

@@ -48,7 +48,10 @@ class HelpScreen(KeysHelpScreen):
         legend = Text.assemble(
             ("\nA tile: ", "bold"), TILE_LEGEND, ". "
             "Registry: the top row is player 1's slots, the bottom row player 0's; "
-            "the header shows each middle stack's depth (×2). ",
+            "the header shows each middle stack's depth (×2). The arrival zone is the "
+            "tinted box beside it: a bright number has a legal destination, ▸ the chosen "
+            "tile. Under 30 rows, registry and arrival tiles take one line each: colour "
+            "symbol, pipe junction, type letter, flowers. ",
             ("›tile‹", "bold #ffd75f"), " a legal destination, ",
             ("▶tile◀", "bold #000000 on #ffd75f"), " the chosen one, ",
             ("+", "bold #ffd75f"), " a candidate cell, ", ("•", "bold"),

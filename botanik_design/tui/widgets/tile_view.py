@@ -217,6 +217,34 @@ def render_tile(
     )
 
 
+#: Width of a one-line tile (:func:`render_compact`).
+COMPACT_WIDTH = 5
+
+
+def render_compact(tile: TileDef, colour: Colour | None = None) -> Text:
+    """A tile on one line of :data:`COMPACT_WIDTH` cells, in its colours: colour symbol,
+    the junction of its exits as printed (or its centre glyph), type letter, flowers
+    (``■┣T✿ ``).  For small screens, where only colour and type matter (the registry)."""
+    kind, tile_type = str(tile.kind), str(tile.type)
+    is_source = kind == "source" or tile_type == "source"
+    is_mecha = kind == "mecha" or tile_type == "mecha"
+    if is_source:
+        background, symbol = SOURCE_BACKGROUND, SOURCE_SYMBOL
+    elif colour is None or _hex_rgb(colour.display) is None:
+        background = UNKNOWN_BACKGROUND
+        symbol = colour.symbol if colour is not None else UNKNOWN_SYMBOL
+    else:
+        background, symbol = colour.display, colour.symbol
+    glyph = CENTRE_GLYPHS.get("source" if is_source else "mecha" if is_mecha else tile_type)
+    if glyph is None:
+        glyph = junction(tile.exits) if tile_type in TYPE_LETTERS else UNKNOWN_SYMBOL
+    letter = TYPE_LETTERS.get("source" if is_source else tile_type, UNKNOWN_SYMBOL)
+    flowers = flowers_text(tile.flowers, 1) if tile.flowers < 10 else "9+"
+    face = f"{symbol[:1]}{glyph}{letter}{flowers}".ljust(COMPACT_WIDTH)[:COMPACT_WIDTH]
+    return Text(face, Style(color=ink_for(background), bgcolor=background, bold=True),
+                no_wrap=True, end="")
+
+
 def tile_colour(tileset: TileSet, tile: TileDef) -> Colour | None:
     """The palette entry of ``tile`` in ``tileset``; ``None`` for a Source or an unknown name."""
     if tile.colour is None:

@@ -7,9 +7,10 @@ Usage: ``python bench/editor_speed.py [--keys 30]``
   one ``+`` on its copies.  Baseline in the same run: serialising the whole
   document once (``_dump``), which is what every key cost before the document
   was updated in place (issue 15 item 4).
-* App: the time from a key to its frame (the screen update Textual composes after
-  it, see ``bench/hive_tui_speed.py``) for typing into the label field, ``+`` on
-  the table, and ``down`` (the next tile), validation in the background as in use.
+* App (80x24 and 120x40): the time from a key to its frame (the first screen
+  update Textual composes after it; later ones show the background validation's
+  answer) for typing into the label field, ``+`` on the table, and ``down`` (the
+  next tile), validation in the background as in use.
 * Issue 15's target: under 50 ms per key; the last line says whether it is met.
 """
 
@@ -73,12 +74,13 @@ def document_times(text: str, keys: int) -> tuple[float, float, float]:
     return per_key, per_plus, per_dump
 
 
-async def frame_times(path: Path, keys: int) -> dict[str, float]:
+async def frame_times(path: Path, keys: int,
+                      size: tuple[int, int] = (120, 40)) -> dict[str, float]:
     """Mean seconds from a key to its frame, per kind of key, in the editor app."""
     app = EditorApp(TilesetDocument.open(path, name=path.name))
     frames: list[float] = []
     out: dict[str, float] = {}
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause(0.5)
         display = app._display
 
@@ -94,7 +96,8 @@ async def frame_times(path: Path, keys: int) -> dict[str, float]:
             await app._press_keys([key])
             await pilot.pause()
             after = [f for f in frames if f > start]
-            return after[-1] - start if after else None
+            # the key's own frame; later ones show the background validation's answer
+            return after[0] - start if after else None
 
         async def mean(pressed: list[str]) -> float:
             took = [t for k in pressed if (t := await press(k)) is not None]
@@ -127,11 +130,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "big.yaml"
         path.write_text(text, encoding="utf-8")
-        frames = asyncio.run(frame_times(path, args.keys))
-    print("editor app, 120x40, key to frame:")
-    for what, seconds in frames.items():
-        print(f"  {what}: {seconds * 1000:.1f} ms")
-    worst = max(frames.values())
+        worst = 0.0
+        for size in ((80, 24), (120, 40)):
+            frames = asyncio.run(frame_times(path, args.keys, size))
+            print(f"editor app, {size[0]}x{size[1]}, key to frame:")
+            for what, seconds in frames.items():
+                print(f"  {what}: {seconds * 1000:.1f} ms")
+            worst = max(worst, *frames.values())
     print(f"slowest key {worst * 1000:.1f} ms (< {LIMIT * 1000:.0f} ms: "
           f"{'yes' if worst < LIMIT else 'NO'})")
 

@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         sweep = load_sweep(spec, _check_bot)
     except SpecError as exc:
         print(str(exc), file=sys.stderr)
-        return 2 if any("[io-" in p for p in exc.problems) else 1
+        return exc.exit_code
     if args.plot:
         from botanik_design.sim.sweep.plot import plot_problem
 

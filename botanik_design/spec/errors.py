@@ -28,3 +28,9 @@ class SpecNotFoundError(SpecError):
     """A reference names no file and no bundled spec (a usage or I/O problem: exit 2)."""
 
     exit_code = 2
+
+
+class SpecUnreadableError(SpecError):
+    """The file exists but cannot be read (an ``io-*`` problem: exit 2)."""
+
+    exit_code = 2

@@ -24,7 +24,7 @@ from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError, SpecNotFoundError
+from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, tried
 
 
@@ -138,7 +138,7 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     Raises :class:`SpecError` (``problems``: ``file:line:col: error: ...``
     lines) on any error ``botanik-design validate`` would report, plus bot
     problems found by ``check_bot``; ``OSError`` never (an unreadable file is
-    a :class:`SpecError` too).
+    a :class:`SpecUnreadableError`, exit status 2).
     """
     from botanik_design.spec.session import Session
     from botanik_design.spec.sweep import SweepOut, expand
@@ -149,7 +149,9 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
         raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
     problems = errors(session.check(doc))
     if problems:
-        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in problems])
+        unreadable = any(d.rule.startswith("io-") for d in problems)
+        kind = SpecUnreadableError if unreadable else SpecError
+        raise kind(f"{path}: not a valid sweep", [d.format() for d in problems])
     out = SweepOut(doc)
     sweep = expand(session, doc, out, check_bot)
     if sweep is None or out.failed:

@@ -284,3 +284,20 @@ def test_interrupted_sweep_keeps_its_games_and_says_how_to_resume(
     monkeypatch.setattr(executor, "run_sweep", real)
     assert _run(tmp_path, "-o", str(out)) == 0
     assert out.exists()
+
+
+def test_a_sweep_that_cannot_be_read_is_an_io_error_by_type(tmp_path: Path) -> None:
+    """Exit status 2 comes from the exception's type (SpecUnreadableError), 1 for an
+    invalid sweep: the command never reads the problem text."""
+    from botanik_design.spec.errors import SpecUnreadableError
+
+    for path in (tmp_path, tmp_path / "missing.yaml"):
+        with pytest.raises(SpecUnreadableError) as info:
+            load_sweep(path)
+        assert info.value.exit_code == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("sweep: x\n", encoding="utf-8")
+    with pytest.raises(SpecError) as invalid:
+        load_sweep(bad)
+    assert not isinstance(invalid.value, SpecUnreadableError)
+    assert invalid.value.exit_code == 1

@@ -152,8 +152,10 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
         """Preview, info and fields from the selected tile (``force``: the focused field too)."""
         self._fields.show(self.doc, self.selected, self.problems, force=force)
 
-    def refresh_counts(self) -> None:
-        self._main.query_one("#counts", CountsBar).show(self.doc, large=self._large)
+    def refresh_counts(self, changed: int | None = None) -> None:
+        """Redraw the counts (``changed``: only that tile was edited since the last call)."""
+        self._main.query_one("#counts", CountsBar).show(self.doc, large=self._large,
+                                                         changed=changed)
 
     def refresh_title(self) -> None:
         self._main.query_one("#titlebar", TitleBar).show(
@@ -214,7 +216,7 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
         else:
             self.refresh_row(select)
             self.select_tile(select)
-            self.refresh_counts()
+            self.refresh_counts(select)
         self.refresh_title()
         self.schedule_validation()
 

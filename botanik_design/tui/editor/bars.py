@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from botanik_design.model.words import plural
 from botanik_design.tui.editor.document import TYPES, Problem, TilesetDocument
 from botanik_design.tui.editor.roundtrip import RoundTripText
+from botanik_design.tui.editor.tally import Tally
 from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, valid_display
 
 
@@ -26,7 +27,7 @@ class StatusBar(Static):
 
     def say(self, message: str, level: str = "info") -> None:
         self.message, self.level = message, level
-        self.update(Text(message))
+        self.update(Text(message), layout=False)  # one line, always: no new layout
 
     def watch_level(self, level: str) -> None:
         self.set_class(level == "warn", "warn")
@@ -53,7 +54,7 @@ class TitleBar(Static):
                         style="bold yellow")
         else:
             text.append("  ✓ valid", style="bold green")
-        self.update(text)
+        self.update(text, layout=False)  # one line, always: no new layout
 
 
 def _symbol(doc: TilesetDocument, name: str) -> tuple[str, str]:
@@ -62,10 +63,12 @@ def _symbol(doc: TilesetDocument, name: str) -> tuple[str, str]:
     return sym, colour.display if colour and valid_display(colour.display) else "red"
 
 
-def counts_matrix(doc: TilesetDocument) -> Table:
-    """Copies per colour (rows) and type (columns), with totals."""
-    matrix = doc.count_matrix()
-    by_colour, by_type, total = doc.counts()
+def counts_matrix(doc: TilesetDocument, tally: Tally | None = None) -> Table:
+    """Copies per colour (rows) and type (columns), with totals (``tally``: the counts
+    of ``doc`` kept up to date by the caller)."""
+    tally = tally if tally is not None else Tally.of(doc.face, len(doc))
+    matrix = tally.matrix()
+    by_colour, by_type, total = tally.counts()
     types = [t for t in TYPES if t != "source" and by_type.get(t)]
     types += sorted(t for t in by_type if t not in TYPES and by_type[t])
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
@@ -83,9 +86,10 @@ def counts_matrix(doc: TilesetDocument) -> Table:
     return table
 
 
-def counts_line(doc: TilesetDocument) -> Text:
+def counts_line(doc: TilesetDocument, tally: Tally | None = None) -> Text:
     """Copies per colour and per type letter, and the machine-tile total, on one line."""
-    by_colour, by_type, total = doc.counts()
+    tally = tally if tally is not None else Tally.of(doc.face, len(doc))
+    by_colour, by_type, total = tally.counts()
     text = Text()
     for name, n in by_colour.items():
         sym, style = _symbol(doc, name)
@@ -105,10 +109,35 @@ def counts_line(doc: TilesetDocument) -> Text:
 
 
 class CountsBar(Static):
-    """Counts of the physical tiles: one line, or a colour × type table when large."""
+    """Counts of the physical tiles: one line, or a colour × type table when large.
 
-    def show(self, doc: TilesetDocument, *, large: bool) -> None:
-        self.update(counts_matrix(doc) if large else counts_line(doc))
+    The counts are kept per tile (:class:`Tally`): after an edit of one tile
+    (``changed``) only that tile is read again, and the bar is redrawn only when
+    what it shows changed (a redraw of its auto height re-lays the screen out).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._tally: Tally | None = None
+        self._shown: Any = None
+
+    def show(self, doc: TilesetDocument, *, large: bool, changed: int | None = None) -> None:
+        tally = self._tally
+        if tally is None or changed is None or len(tally.rows) != len(doc):
+            tally = self._tally = Tally.of(doc.face, len(doc))
+        else:
+            tally.set(changed, doc.face(changed))
+        counts = tally.counts()
+        shown = (large, counts, repr(doc.palette()))
+        if shown == self._shown:
+            return
+        # the table's height follows its rows (one per colour); the line is one line
+        before = self._shown
+        relayout = before is None or before[0] != large or (
+            large and len(before[1][0]) != len(counts[0]))
+        self._shown = shown
+        self.update(counts_matrix(doc, tally) if large else counts_line(doc, tally),
+                    layout=relayout)
 
 
 class ProblemList(OptionList):

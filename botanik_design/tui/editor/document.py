@@ -37,6 +37,8 @@ from botanik_design.tui.editor.roundtrip import (
     parse_error_position,
     read_raw,
 )
+from botanik_design.tui.editor.splice import splice_item
+from botanik_design.tui.editor.tally import Tally
 from botanik_design.tui.editor.values import (
     copy_value,
     owns,
@@ -181,27 +183,11 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
 
     def counts(self) -> tuple[dict[str, int], dict[str, int], int]:
         """Physical tiles (copies) per colour and per type, and the machine-tile total."""
-        by_colour: dict[str, int] = {}
-        by_type: dict[str, int] = {}
-        total = 0
-        for f in self.faces():
-            n = f.copies or 0
-            by_type[f.type] = by_type.get(f.type, 0) + n
-            if f.kind == "source" or f.type == "source":
-                continue
-            by_colour[f.colour or "?"] = by_colour.get(f.colour or "?", 0) + n
-            total += n
-        return by_colour, by_type, total
+        return Tally.of(self.face, len(self)).counts()
 
     def count_matrix(self) -> dict[tuple[str, str], int]:
         """Physical machine tiles (copies) per ``(colour, type)``; ``"?"`` for no colour."""
-        out: dict[tuple[str, str], int] = {}
-        for f in self.faces():
-            if f.kind == "source" or f.type == "source":
-                continue
-            key = (f.colour or "?", f.type)
-            out[key] = out.get(key, 0) + (f.copies or 0)
-        return out
+        return Tally.of(self.face, len(self)).matrix()
 
     def index_of(self, tile_id: str) -> int | None:
         for i, t in enumerate(self.tiles):
@@ -220,6 +206,9 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         return f"{stem}-{n}"
 
     # ------------------------------------------------------------- editing
+
+    def _splice(self, item: int) -> str | None:
+        return splice_item(self.text, self.data, "tiles", item, self._indent[2], self._dump)
 
     def _tidy(self, index: int, before: str) -> None:
         if 0 <= index < len(self):
@@ -263,7 +252,7 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
                 if tile_type is TileType.SOURCE and owns(entry, "colour"):
                     del_key(entry, "colour")
         tag = f"{index}:{key}" if key in ("id", "label", "flowers", "copies") else None
-        self._commit(before, index, tag)
+        self._commit(before, index, tag, item=index)
         return index
 
     def toggle_exit(self, index: int, side: Side) -> int:
@@ -271,7 +260,7 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         mask = _mask(self.tiles[index].get("exits")) ^ (1 << int(side))
         before = self.text
         set_exits(self._editable(index), [s.name for s in mask_sides(mask)])
-        self._commit(before, index, None)
+        self._commit(before, index, None, item=index)
         return index
 
     def rotate(self, index: int, turns: int = 1) -> int:
@@ -279,7 +268,7 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         mask = rotate_exits(_mask(self.tiles[index].get("exits")), turns)
         before = self.text
         set_exits(self._editable(index), [s.name for s in mask_sides(mask)])
-        self._commit(before, index, None)
+        self._commit(before, index, None, item=index)
         return index
 
     def add_copies(self, index: int, delta: int) -> int:
@@ -292,7 +281,7 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
             raise ValueError("copies cannot go above 100")
         before = self.text
         set_key(self._editable(index), "copies", new)
-        self._commit(before, index, None)
+        self._commit(before, index, None, item=index)
         return index
 
     def _new_entry(self, pairs: Iterable[tuple[str, Any]], flow: bool) -> CommentedMap:

@@ -103,6 +103,8 @@ class TileFields(Vertical):
         super().__init__(**kwargs)
         self._colour_options: list[tuple[str, str]] = []
         self._faces: dict[int, Face] = {}
+        #: Lines of the summary shown (-1: none yet).
+        self._info_lines = -1
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="preview-row"):
@@ -141,6 +143,7 @@ class TileFields(Vertical):
         if not 0 <= index < len(doc):
             preview.show_face(None)
             info.update("no tiles: press a to add one")
+            self._info_lines = -1
             return
         face = doc.face(index)
         self._faces = {index: face}
@@ -151,7 +154,12 @@ class TileFields(Vertical):
             kind=face.kind, width=width, height=height,
             note=f"×{face.copies}" if face.copies is not None else "×?",
         ))
-        info.update(info_text(face, sum(1 for p in problems if p.tile == index)))
+        text = info_text(face, sum(1 for p in problems if p.tile == index))
+        # the summary's height is its line count: lay the screen out again only when that
+        # changes (a new layout of the whole editor costs more than the key itself)
+        lines = text.plain.count("\n")
+        info.update(text, layout=lines != self._info_lines)
+        self._info_lines = lines
         self._fill(face, list(palette), force=force)
 
     def _fill(self, face: Face, palette: list[str], *, force: bool) -> None:

@@ -154,9 +154,15 @@ class RoundTripText:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def _commit(self, before: str, select: int, tag: str | None) -> None:
-        """Re-serialise after an edit and record the undo step (coalescing ``tag``)."""
-        self.text = self._dump(self.data)
+    def _commit(self, before: str, select: int, tag: str | None,
+                item: int | None = None) -> None:
+        """Re-serialise after an edit and record the undo step (coalescing ``tag``).
+
+        ``item``: the edit changed that item only (:meth:`_splice` may then write its
+        lines alone instead of the whole document).
+        """
+        spliced = self._splice(item) if item is not None else None
+        self.text = spliced if spliced is not None else self._dump(self.data)
         if self.text == before:
             return
         self._tidy(select, before)
@@ -166,6 +172,11 @@ class RoundTripText:
             self._undo.append((before, select, tag))
             del self._undo[:-500]
         self._redo.clear()
+
+    def _splice(self, item: int) -> str | None:
+        """The text after an edit of item ``item`` alone, from :attr:`text` as it was
+        before the edit; ``None``: dump the whole document (always right)."""
+        return None
 
     def __len__(self) -> int:
         """How many items the edits select among (the selection is clamped to it)."""

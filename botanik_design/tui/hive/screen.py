@@ -114,7 +114,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         self.board_widget.refresh()
         for panel in self.query(HandPanel):
             panel.refresh_hand(s, self.selected)
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(self.status_text(), layout=False)  # 2 lines
 
     def status_text(self) -> Text:
         s = self.session
@@ -147,7 +147,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
 
     def say(self, message: str, warn: bool = False) -> None:
         self.message, self.warn = message, warn
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(self.status_text(), layout=False)  # 2 lines
 
     # -- selection -------------------------------------------------------------
     def select(self, pid: int | None) -> None:

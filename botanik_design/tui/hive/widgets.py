@@ -69,7 +69,7 @@ class HandPanel(Static):
                         style="reverse" if selected in g.pids else "")
         if not self.groups:
             text.append(" (none)\n", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # the panel is as tall as the board
 
     def on_click(self, event: events.Click) -> None:
         index = event.y - 3

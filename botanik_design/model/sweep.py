@@ -18,13 +18,26 @@ SWEEP_METRICS: tuple[str, ...] = (
     "advantage_p1", "balance", "drawishness", "first_player_wins", "draws",
     "decisions", "branching", "score", "margin", "groups", "flowers", "bonus",
     "releases", "swaps", "discards", "left_at_end", "unconnected", "stalls",
+    "plies", "placements", "movements", "passes", "queen_neighbours",
+    "end_queen_surrounded", "end_both_surrounded", "end_repetition", "end_ply_cap",
 )
 
-#: Metrics reported when the sweep names none.
-DEFAULT_METRICS: tuple[str, ...] = (
-    "advantage_p1", "balance", "drawishness", "decisions", "score", "groups", "flowers",
-    "bonus", "discards", "stalls",
-)
+#: Metrics each game's rows carry (game name -> keys of :data:`SWEEP_METRICS`).
+#: The outcome metrics (AdvantageP1 to draws) and ``decisions``/``branching`` hold for
+#: every game; the rest are the game's own numbers (``Game.metrics()``) or, for Hive,
+#: the rate of each end reason (``end_ply_cap``: games drawn at the ply cap).
+GAME_METRICS: dict[str, tuple[str, ...]] = {
+    "botanik": SWEEP_METRICS[:18],
+    "hive": (*SWEEP_METRICS[:7], *SWEEP_METRICS[18:]),
+}
+
+#: Metrics reported when the sweep names none, per game.
+DEFAULT_METRICS: dict[str, tuple[str, ...]] = {
+    "botanik": ("advantage_p1", "balance", "drawishness", "decisions", "score", "groups",
+                "flowers", "bonus", "discards", "stalls"),
+    "hive": ("advantage_p1", "balance", "drawishness", "draws", "plies",
+             "end_queen_surrounded", "end_repetition", "end_ply_cap"),
+}
 
 
 @dataclass(frozen=True, slots=True)

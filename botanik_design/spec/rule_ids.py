@@ -281,6 +281,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "`points` given with `sample: grid`"),
     Rule("sweep-bad-point", "error",
          "a point cannot be played: too few tiles for its setup, or nothing to score"),
+    Rule("sweep-game-mismatch", "error",
+         "a sweep's `game` differs from its base variant's game"),
+    Rule("sweep-metric-game", "error",
+         "a sweep's `metrics` or `target.metric` names a metric the game does not measure"),
     Rule("sweep-bad-bots", "error",
          "`bots` is not two comma-separated bot specs (`sweep` also checks each bot)"),
 )}

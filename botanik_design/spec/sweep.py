@@ -12,7 +12,9 @@ setup, nothing to score).  :func:`botanik_design.spec.load.load_sweep` returns t
 
 Both run the same expansion (:func:`_expand`), so what ``validate`` accepts
 is exactly what ``sweep`` plays.  Games: Botanik (options of
-``spec/variant.schema.json``, tile changes on a tile set).
+``spec/variant.schema.json``, tile changes on a tile set) and Hive (a base
+variant with ``game: hive``: options of ``spec/hive-variant.schema.json``, see
+:mod:`botanik_design.spec.sweep_hive`).
 """
 
 from __future__ import annotations
@@ -23,11 +25,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.sweep import DEFAULT_METRICS, Axis, Sweep, SweepPoint, show_value
+from botanik_design.model.sweep import (
+    DEFAULT_METRICS,
+    GAME_METRICS,
+    Axis,
+    Sweep,
+    SweepPoint,
+    show_value,
+)
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
-from botanik_design.spec import semantic
+from botanik_design.spec import semantic, sweep_hive
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
@@ -81,20 +90,45 @@ def check_sweep(session: Session, doc: Doc,
 # --------------------------------------------------------------------------- base
 
 
-def _base(session: Session, doc: Doc, out: _Out) -> tuple[Variant, TileSet, dict[str, str]] | None:
-    """The base variant and tile set (``None`` when either is missing or invalid; reported)."""
-    from botanik_design.spec.build import tileset_from_data
-
+def _base_doc(session: Session, doc: Doc, out: _Out) -> Doc | None:
+    """The base variant's document, Botanik or Hive (``None`` when missing; reported)."""
     assert doc.data is not None
-    base = doc.data["base"]
-    ref = base["variant"]
+    ref = doc.data["base"]["variant"]
     vdoc = session.resolve(ref, "variant", doc.folder)
     if vdoc is None:
         names = sorted(bundled("variant"))
         out.add(("base", "variant"), "sweep-unknown-variant",
                 no_file("variant", ref, "variant", doc.folder),
                 near_miss(ref, names) or "bundled variants: " + ", ".join(names))
+    return vdoc
+
+
+def _game(doc: Doc, vdoc: Doc, out: _Out) -> str | None:
+    """The sweep's game: the base variant's, which an explicit ``game:`` must match."""
+    assert doc.data is not None
+    game = "hive" if vdoc.kind == "hive-variant" else "botanik"
+    said = doc.data.get("game")
+    if said is not None and said != game:
+        out.add(("game",), "sweep-game-mismatch",
+                f"the sweep says `game: {said}` but its base variant `{vdoc.name}` is a "
+                f"{'Hive' if game == 'hive' else 'Botanik'} variant",
+                f"`game: {game}`, or leave `game` out")
         return None
+    if game == "hive" and "tileset" in doc.data["base"]:
+        out.add(("base", "tileset"), "sweep-axis",
+                "a Hive sweep has no tile set (the pieces come from the base variant)",
+                "remove `tileset`")
+        return None
+    return game
+
+
+def _base(session: Session, doc: Doc, vdoc: Doc,
+          out: _Out) -> tuple[Variant, TileSet, dict[str, str]] | None:
+    """The base variant and tile set (``None`` when either is invalid; reported)."""
+    from botanik_design.spec.build import tileset_from_data
+
+    assert doc.data is not None
+    base = doc.data["base"]
     if vdoc.kind != "variant" or errors(session.check(vdoc)):
         what = f"is a {vdoc.kind}, not a variant" if vdoc.kind not in ("variant", None) else \
             "is not a valid variant: " + "; ".join(
@@ -348,18 +382,110 @@ def _expand(session: Session, doc: Doc, out: _Out,
     if data is None or not doc.schema_valid:
         return None
     bots = _bots(data, out, check_bot)
-    based = _base(session, doc, out)
-    if based is None:
+    vdoc = _base_doc(session, doc, out)
+    game = None if vdoc is None else _game(doc, vdoc, out)
+    if vdoc is None or game is None:
         return None
-    variant, tileset, names = based
     axes: list[tuple[int, Axis]] = []
-    for i, raw in enumerate(data["axes"]):
-        axis = _axis(raw, i, tileset, out)
-        if axis is not None:
-            axes.append((i, axis))
+    if game == "hive":
+        info = sweep_hive.base(session, vdoc, out)
+        if info is None or info.variant is None or info.pieces is None:
+            return None
+        hive_info = info
+        names = {"variant": vdoc.name, "pieceset": info.pieces.name}
+        base_options = info.variant.options()
+        tileset = TileSet(name="-", colours=(), tiles=())
+        for i, raw in enumerate(data["axes"]):
+            got = _values(raw, ("axes", i), out)
+            axis = None if got is None else sweep_hive.axis(raw, i, *got, out)
+            if axis is not None:
+                axes.append((i, axis))
+
+        def make(options: dict[str, Any], chosen: list[tuple[Axis, Any]]
+                 ) -> tuple[dict[str, Any], str]:
+            return sweep_hive.point(hive_info, vdoc, options)
+        base = SweepPoint(0, (), {"variant": info.variant})
+    else:
+        based = _base(session, doc, vdoc, out)
+        if based is None:
+            return None
+        variant, tileset, names = based
+        base_options = variant.options()
+        for i, raw in enumerate(data["axes"]):
+            axis = _axis(raw, i, tileset, out)
+            if axis is not None:
+                axes.append((i, axis))
+
+        def make(options: dict[str, Any], chosen: list[tuple[Axis, Any]]
+                 ) -> tuple[dict[str, Any], str]:
+            ts = _apply_tiles(tileset, [(a, v) for a, v in chosen if a.option is None])
+            why = _point_problem(ts, options)
+            if why:
+                return {}, why
+            pv = Variant.from_options(options, name=variant.name, title=variant.title,
+                                      tileset=variant.tileset)
+            return {"variant": pv, "tileset": ts}, ""
+        base = SweepPoint(0, (), {"variant": variant, "tileset": tileset})
+    metrics = _metrics(data, game, out)
     if out.failed or not _overlap(axes, tileset, out):
         return None
-    sizes = [len(a.values) for _, a in axes]
+    grid = _grid(data, [len(a.values) for _, a in axes], out)
+    if grid is None:
+        return None
+    sample, count, seed = grid
+    points: list[SweepPoint] = []
+    bad = 0
+    for idx in _combos([len(a.values) for _, a in axes], sample, count, seed):
+        chosen = [(a, a.values[k]) for (_, a), k in zip(axes, idx, strict=True)]
+        options = dict(base_options)
+        options.update({a.option: v for a, v in chosen if a.option is not None})
+        coords = tuple((a.label, v) for a, v in chosen)
+        params, why = make(options, chosen)
+        if why:
+            bad += 1
+            if bad <= MAX_POINT_REPORTS:
+                i = next((i for (i, a), _ in zip(axes, idx, strict=True)
+                          if a.option is None or a.option in _CAUSES), axes[0][0])
+                k = idx[[j for j, _ in axes].index(i)]
+                path = _value_path(data["axes"][i], i, k)
+                label = ", ".join(f"{lab}={v}" for lab, v in coords)
+                out.add(path, "sweep-bad-point", f"point {label} cannot be played: {why}")
+            continue
+        points.append(SweepPoint(len(points) + 1, coords, params))
+    if bad > MAX_POINT_REPORTS:
+        out.add(("axes",), "sweep-bad-point",
+                f"{bad - MAX_POINT_REPORTS} more points cannot be played (not listed)")
+    if out.failed or bots is None or metrics is None:
+        return None
+    target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
+    return Sweep(
+        name=str(data["sweep"]), title=str(data.get("title", "")),
+        game=game, base_names=names,
+        axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
+        games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
+        target=(str(target["metric"]), float(target["value"])),
+    )
+
+
+def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | None:
+    """The metrics to report; ``None`` when one is not measured in ``game`` (reported)."""
+    metrics = tuple(data.get("metrics", DEFAULT_METRICS[game]))
+    known = GAME_METRICS[game]
+    ok = True
+    wanted: list[tuple[JPath, Any]] = [(("metrics", k), m)
+                                       for k, m in enumerate(data.get("metrics", ()))]
+    if "target" in data:
+        wanted.append((("target", "metric"), data["target"]["metric"]))
+    for path, m in wanted:
+        if m not in known:
+            out.add(path, "sweep-metric-game", f"metric `{m}` is not measured in {game} games",
+                    near_miss(m, list(known)) or "metrics: " + ", ".join(known))
+            ok = False
+    return metrics if ok else None
+
+
+def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, int] | None:
+    """``(sample, number of points, seed)`` of the grid (``None``: reported)."""
     total = 1
     for n in sizes:
         total *= n
@@ -385,51 +511,14 @@ def _expand(session: Session, doc: Doc, out: _Out,
                 f"the grid has {plural(total, 'point')}; a sweep may play at most {MAX_POINTS}",
                 "fewer values, or `sample: random` with `points: N`")
         return None
-    seed = int(data.get("seed", 0))
-    base_options = variant.options()
-    base = SweepPoint(0, (), {"variant": variant, "tileset": tileset})
-    points: list[SweepPoint] = []
-    bad = 0
-    for idx in _combos(sizes, sample, count, seed):
-        chosen = [(a, a.values[k]) for (_, a), k in zip(axes, idx, strict=True)]
-        options = dict(base_options)
-        options.update({a.option: v for a, v in chosen if a.option is not None})
-        ts = _apply_tiles(tileset, [(a, v) for a, v in chosen if a.option is None])
-        coords = tuple((a.label, v) for a, v in chosen)
-        why = _point_problem(ts, options)
-        if why:
-            bad += 1
-            if bad <= MAX_POINT_REPORTS:
-                i = next((i for (i, a), _ in zip(axes, idx, strict=True)
-                          if a.option is None or a.option in _CAUSES), axes[0][0])
-                k = idx[[j for j, _ in axes].index(i)]
-                path = _value_path(data["axes"][i], i, k)
-                label = ", ".join(f"{lab}={v}" for lab, v in coords)
-                out.add(path, "sweep-bad-point", f"point {label} cannot be played: {why}")
-            continue
-        pv = Variant.from_options(options, name=variant.name, title=variant.title,
-                                  tileset=variant.tileset)
-        points.append(SweepPoint(len(points) + 1, coords, {"variant": pv, "tileset": ts}))
-    if bad > MAX_POINT_REPORTS:
-        out.add(("axes",), "sweep-bad-point",
-                f"{bad - MAX_POINT_REPORTS} more points cannot be played (not listed)")
-    if out.failed or bots is None:
-        return None
-    metrics = tuple(data.get("metrics", DEFAULT_METRICS))
-    target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
-    return Sweep(
-        name=str(data["sweep"]), title=str(data.get("title", "")),
-        game=str(data.get("game", "botanik")), base_names=names,
-        axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
-        games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
-        target=(str(target["metric"]), float(target["value"])),
-    )
+    return sample, count, int(data.get("seed", 0))
 
 
 #: Options that can make a point unplayable (setup size, scoring).
 _CAUSES = frozenset({"registry_columns", "initial_middle_tiles", "arrival_tiles",
                      "group_points_per_tile", "flower_points", "mecha_bonus",
-                     "mecha_botanist", "min_group_size"})
+                     "mecha_botanist", "min_group_size",
+                     "expansions", "queen_deadline", "tournament_opening", "move_before_queen"})
 
 
 def _value_path(raw: dict[str, Any], i: int, k: int) -> JPath:

@@ -90,7 +90,8 @@ def test_sweep_point_intervals_on_rates_are_within_0_1(results: list[int]) -> No
     from botanik_design.sim.sweep.report import METRICS, point_metrics
 
     metrics = point_metrics(rows_from(results))
-    for key, (_, kind) in METRICS.items():
+    for key in metrics:
+        kind = METRICS[key][1]
         if kind not in ("proportion", "mean-result"):
             continue
         lo, hi = metrics[key]["ci95"]

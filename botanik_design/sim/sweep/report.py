@@ -22,9 +22,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from botanik_design.model.sweep import Sweep, show_value
+from botanik_design.model.sweep import GAME_METRICS, Sweep, show_value
 from botanik_design.model.words import plural
-from botanik_design.sim.report import FEW_NOTE, metric_values, num, table
+from botanik_design.sim.report import FEW_NOTE, end_reasons, metric_values, num, table
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.stats import (
     ALPHA,
@@ -61,6 +61,21 @@ METRICS: dict[str, tuple[str, str]] = {
     "left_at_end": ("left at the end", "mean"),
     "unconnected": ("unconnected tiles", "mean"),
     "stalls": ("stalls", "mean"),
+    "plies": ("game length (plies)", "mean"),
+    "placements": ("placements", "mean"),
+    "movements": ("movements", "mean"),
+    "passes": ("passes", "mean"),
+    "queen_neighbours": ("cells around own Queen at the end", "mean"),
+    "end_queen_surrounded": ("ended: one Queen surrounded", "proportion"),
+    "end_both_surrounded": ("ended: both Queens surrounded", "proportion"),
+    "end_repetition": ("ended: repetition draw", "proportion"),
+    "end_ply_cap": ("ended: ply cap draw", "proportion"),
+}
+
+#: Metric key -> the end reason it counts (the game's word, ``GameRow.end_reason``).
+END_REASONS: dict[str, str] = {
+    "end_queen_surrounded": "queen-surrounded", "end_both_surrounded": "both-surrounded",
+    "end_repetition": "repetition", "end_ply_cap": "ply-cap",
 }
 
 #: Short column titles of the text table.
@@ -70,7 +85,9 @@ SHORT: dict[str, str] = {
     "branching": "branch", "score": "score", "margin": "margin", "groups": "groups",
     "flowers": "flowers", "bonus": "bonus", "releases": "releases", "swaps": "swaps",
     "discards": "discards", "left_at_end": "left", "unconnected": "unconn.",
-    "stalls": "stalls",
+    "stalls": "stalls", "plies": "plies", "placements": "places", "movements": "moves",
+    "passes": "passes", "queen_neighbours": "Q nbrs", "end_queen_surrounded": "Q surr.",
+    "end_both_surrounded": "both surr.", "end_repetition": "rep.", "end_ply_cap": "ply cap",
 }
 
 
@@ -88,11 +105,14 @@ def samples(rows: Sequence[GameRow], key: str) -> list[float]:
         return [1.0 if r.winner < 0 else 0.0 for r in rows]
     if key == "first_player_wins":
         return [1.0 if r.winner == 0 else 0.0 for r in rows]
+    if key in END_REASONS:
+        return [1.0 if r.end_reason == END_REASONS[key] else 0.0 for r in rows]
     return metric_values(rows, key)
 
 
-def point_metrics(rows: Sequence[GameRow]) -> dict[str, dict[str, Any]]:
-    """Every metric of :data:`METRICS` for one point: ``{"value", "ci95": [lo, hi]}``
+def point_metrics(rows: Sequence[GameRow], game: str = "botanik") -> dict[str, dict[str, Any]]:
+    """Every metric ``game`` measures (:data:`~botanik_design.model.sweep.GAME_METRICS`,
+    defined in :data:`METRICS`) for one point: ``{"value", "ci95": [lo, hi]}``
     (``ci95`` is ``[None, None]`` for Balance and Drawishness; an interval on a
     proportion or a mean result lies within [0, 1] and comes with
     ``small_sample``: fewer than :data:`~botanik_design.sim.stats.MIN_SAMPLE` games)."""
@@ -100,7 +120,8 @@ def point_metrics(rows: Sequence[GameRow]) -> dict[str, dict[str, Any]]:
     ludii = ludii_outcome_metrics(first)
     n = len(rows)
     out: dict[str, dict[str, Any]] = {}
-    for key, (_, kind) in METRICS.items():
+    for key in GAME_METRICS[game]:
+        kind = METRICS[key][1]
         if kind == "ludii":
             out[key] = {"value": ludii[key], "ci95": [None, None]}
         elif kind in ("proportion", "mean-result"):
@@ -144,7 +165,8 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
     ``metrics`` (every metric of :data:`METRICS`), ``delta`` (target metric
     minus the base's), ``p``, ``p_holm``, ``significant`` (``None``/``False``
     for the base), ``distance`` (``|target metric - target value|``) and
-    ``rank`` (1 = closest to the target).
+    ``rank`` (1 = closest to the target); Hive points add ``end_reasons``
+    (:func:`~botanik_design.sim.report.end_reasons`).
     """
     metric, goal = sweep.target
     points = sweep.all_points()
@@ -154,7 +176,7 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
     raw_p: list[float | None] = []
     for point in points:
         prow = rows[point.index]
-        m = point_metrics(prow)
+        m = point_metrics(prow, sweep.game)
         value = m[metric]["value"]
         base_value = None if not entries else entries[0]["metrics"][metric]["value"]
         p = None if point.index == sweep.base.index else paired_p(base_sample,
@@ -170,6 +192,7 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
             else round(value - base_value, 6) + 0.0,
             "p": p,
             "distance": None if value is None else round(abs(value - goal), 6) + 0.0,
+            **({"end_reasons": end_reasons(prow)} if sweep.game == "hive" else {}),
         })
     adjusted = holm(raw_p)
     for e, a in zip(entries, adjusted, strict=True):
@@ -244,9 +267,10 @@ def format_text(report: dict[str, Any]) -> str:
     metric, goal = report["target"]["metric"], report["target"]["value"]
     title = f" ({sw['title']})" if sw["title"] else ""
     base = sw["base"]
+    kit = f"tile set {base.get('tileset')}" if "tileset" in base else \
+        f"piece set {base.get('pieceset')}"
     lines = [
-        f"Sweep {sw['name']}{title}: {sw['game']}, base variant {base.get('variant')}, "
-        f"tile set {base.get('tileset')}",
+        f"Sweep {sw['name']}{title}: {sw['game']}, base variant {base.get('variant')}, {kit}",
         f"{plural(sw['points'], 'point')} + base, {plural(sw['games_per_point'], 'game')} "
         f"each, seed {sw['seed']}, "
         f"bots A = {sw['bots']['A']}, B = {sw['bots']['B']} (same seeds at every point)",
@@ -289,14 +313,15 @@ def to_csv(report: dict[str, Any]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     header = ["point", "label", *axes, "games"]
-    for k in METRICS:
+    keys = list(GAME_METRICS[report["sweep"]["game"]])
+    for k in keys:
         header += [k, f"{k}_lo", f"{k}_hi"]
     header += ["delta", "p", "p_holm", "significant", "distance", "rank"]
     w.writerow(header)
     for e in report["points"]:
         row: list[Any] = [e["index"], e["label"], *(show_value(e["coords"].get(a)) if e["coords"]
                                                     else "" for a in axes), e["games"]]
-        for k in METRICS:
+        for k in keys:
             m = e["metrics"][k]
             row += [_csv(m["value"]), _csv(m["ci95"][0]), _csv(m["ci95"][1])]
         row += [_csv(e["delta"]), _csv(e["p"]), _csv(e["p_holm"]),

@@ -1,0 +1,121 @@
+"""Sweeps over Hive variants (issue 12 item 5): expansion, Hive semantic rules, a tiny run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from botanik_design.cli import main
+from botanik_design.model.hive import HiveVariant
+from botanik_design.sim.sweep.executor import run_sweep
+from botanik_design.sim.sweep.report import build_report, format_text, to_csv
+from botanik_design.sim.sweep.store import ResultStore
+from botanik_design.sim.workers import InlinePool
+from botanik_design.spec.errors import SpecError
+from botanik_design.spec.load import load_sweep
+
+CAPPED = """\
+variant: capped
+game: hive
+extends: hive-tournament
+options:
+  ply_cap: 24
+"""
+
+SPEC = """\
+sweep: hive-tiny
+base: {variant: capped.yaml}
+axes:
+  - option: queen_deadline
+    values: [3, 4]
+  - option: tournament_opening
+    values: [true, false]
+games: 4
+seed: 5
+"""
+
+
+def _write(tmp_path: Path, text: str = SPEC) -> Path:
+    (tmp_path / "capped.yaml").write_text(CAPPED)
+    path = tmp_path / "hive.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_hive_base_expands_to_hive_variants(tmp_path: Path) -> None:
+    sweep = load_sweep(_write(tmp_path))
+    assert sweep.game == "hive"
+    assert sweep.base_names["variant"].endswith("capped.yaml")
+    assert sweep.base_names["pieceset"] == "hive-base"
+    assert [p.label for p in sweep.points] == [
+        "queen_deadline=3, tournament_opening=true", "queen_deadline=3, tournament_opening=false",
+        "queen_deadline=4, tournament_opening=true", "queen_deadline=4, tournament_opening=false"]
+    for point in sweep.all_points():
+        variant = point.params["variant"]
+        assert isinstance(variant, HiveVariant) and variant.ply_cap == 24
+        assert set(point.params) == {"variant"}
+    coords = dict(sweep.points[1].coords)
+    assert sweep.points[1].params["variant"].queen_deadline == coords["queen_deadline"]
+    assert sweep.points[1].params["variant"].tournament_opening is False
+
+
+def test_tiny_hive_sweep_plays_and_reports_hive_metrics(tmp_path: Path) -> None:
+    sweep = load_sweep(_write(tmp_path))
+    store = ResultStore.open(tmp_path / "s.jsonl", sweep)
+    try:
+        rows = run_sweep(sweep, InlinePool(), store)
+    finally:
+        store.close()
+    assert all(len(r) == 4 for r in rows.values())
+    assert all(row.decisions <= 24 for r in rows.values() for row in r)
+    report = build_report(sweep, rows)
+    base = report["points"][0]
+    assert "plies" in base["metrics"] and "score" not in base["metrics"]
+    assert sum(v["games"]["k"] for v in base["end_reasons"].values()) == 4
+    ended = sum(base["metrics"][k]["value"] for k in
+                ("end_queen_surrounded", "end_both_surrounded", "end_repetition",
+                 "end_ply_cap"))
+    assert ended == pytest.approx(1.0)
+    text = format_text(report)
+    assert "piece set hive-base" in text and "ply cap" in text
+    assert to_csv(report).count("\n") == len(report["points"]) + 1
+
+
+@pytest.mark.parametrize("change,expect", [
+    ("option: queen_deadline", "option: queen_deadlin"),
+])
+def test_unknown_hive_option_is_refused_with_its_position(
+        tmp_path: Path, change: str, expect: str) -> None:
+    path = _write(tmp_path, SPEC.replace(change, expect))
+    with pytest.raises(SpecError) as err:
+        load_sweep(path)
+    problems = "\n".join(err.value.problems)
+    assert f"{path}:4:13: error: `queen_deadlin` is not an option of Hive variants" in problems
+    assert "queen_deadline" in problems
+
+
+def test_hive_values_and_points_go_through_the_hive_rules(tmp_path: Path) -> None:
+    bad_value = SPEC.replace("values: [3, 4]", "values: [3, many]")
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, bad_value))
+    assert any(":5:17: error: `queen_deadline` cannot be" in p for p in err.value.problems)
+    unplayable = SPEC.replace("values: [3, 4]", "values: [1, 4]")
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, unplayable))
+    assert any("sweep-bad-point" in p and "queen_deadline 1" in p for p in err.value.problems)
+
+
+def test_game_and_metrics_must_fit_the_base(tmp_path: Path) -> None:
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, "game: botanik\n" + SPEC))
+    assert any("sweep-game-mismatch" in p for p in err.value.problems)
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, SPEC + "metrics: [advantage_p1, score]\n"))
+    assert any(":10:25: error: metric `score` is not measured in hive games" in p
+               for p in err.value.problems)
+
+
+def test_hive_example_validates() -> None:
+    example = Path(__file__).parents[2] / "examples" / "sweeps" / "hive-opening.yaml"
+    assert main(["validate", str(example)]) == 0

@@ -318,3 +318,19 @@ def test_any_edits_keep_a_readable_file_that_the_table_shows(
                 kept = [t for t in kept if t != ids[i]]
             for t in kept:
                 assert owned_comments(doc.text, t) == owned_comments(before_text, t), t
+
+
+# ------------------------------------------------- typed text that only escapes keep
+
+@pytest.mark.parametrize("name", list(DOCS))
+@pytest.mark.parametrize("text", [
+    "\x85", "a\x85b", "\u2028", "x\u2029y", "\x85 ", "line\nbreak", "cr\rhere",
+    "\x07bell", "nbsp\xa0", "tab\tin", "\x1b[31m",
+])
+def test_typed_line_breaks_and_controls_read_back_unchanged(name: str, text: str) -> None:
+    """A YAML reader folds a line break (NEL, LS, PS too) inside single quotes into a
+    space; such text is written double-quoted with escapes and reads back the same."""
+    doc = doc_of(DOCS[name])
+    doc.set_field(0, "label", text)
+    assert loaded_tiles(doc.text)[0]["label"] == text
+    assert doc_of(doc.text).faces() == doc.faces()

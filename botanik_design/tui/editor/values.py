@@ -20,14 +20,28 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq, merge_attrib
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
     PlainScalarString,
     ScalarString,
     SingleQuotedScalarString,
 )
 
 _STR = "tag:yaml.org,2002:str"
+# characters a YAML reader folds or refuses inside a single-quoted scalar: line breaks
+# (YAML counts NEL, LS and PS as line breaks) and what YAML does not allow unescaped
+_LINE_BREAKS = frozenset("\n\r\x85\u2028\u2029")
 _RESOLVER_11 = yaml.resolver.Resolver()
 _RESOLVER_12 = VersionedResolver(version=(1, 2))
+
+
+def needs_escapes(value: str) -> bool:
+    """True when ``value`` can only be written double-quoted, with escapes.
+
+    A single-quoted scalar keeps every character as it is, but a reader folds a line
+    break in it (``\\n``, ``\\r``, NEL U+0085, LS U+2028, PS U+2029) into a space,
+    and control characters are not allowed there at all (YAML 1.2, section 5.1).
+    """
+    return any(c in _LINE_BREAKS or (not c.isprintable() and c != "\t") for c in value)
 
 
 def reads_back_as_text(value: str) -> bool:
@@ -56,6 +70,9 @@ def text_scalar(value: str, current: Any = None) -> str:
     """
     if isinstance(value, ScalarString):
         return value
+    if needs_escapes(value):
+        escaped: str = DoubleQuotedScalarString(value)
+        return escaped
     if not reads_back_as_text(value):
         quoted: str = SingleQuotedScalarString(value)
         return quoted

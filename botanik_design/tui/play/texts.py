@@ -69,7 +69,7 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
     """The two prompt lines: the decision (or ``message``) and the keys that apply."""
     s = ctl.state
     d = ctl.pending()
-    keys = "a list · u undo · r rules · ? help"
+    keys = "a list · u undo · ? help · r rules"
     if message:
         first = message
     elif d is None:

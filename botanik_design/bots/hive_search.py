@@ -1,6 +1,7 @@
 """Alpha-beta search over any two-player ``games.base.State`` with the game's ``evaluate``.
 
-Used by ``botanik-design uhp`` for ``bestmove``: ``depth`` plies of full-width
+Used by ``botanik-design uhp`` for ``bestmove`` when the option ``AlphaBeta`` is 1
+(the default is the MCTS bot): ``depth`` plies of full-width
 negamax (alpha-beta, moves ordered by a one-ply evaluation), or iterative
 deepening until ``seconds`` elapse (the deepest completed depth's choice).
 Ties between equal values are broken by a seeded :class:`random.Random`.

@@ -45,8 +45,9 @@ def register(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("items", nargs="+", metavar="ITEM",
-                   help="variant or tile set (bundled name or path; prefix variant: or "
-                   "tileset: to force the kind); at least two")
+                   help="variant (of any game: Botanik or Hive) or Botanik tile set "
+                   "(bundled name or path; prefix variant: or tileset: to force the kind); "
+                   "at least two")
     p.add_argument("--tileset", "-t", default=None, metavar="REF",
                    help="tile set for variant items (default: each variant's own)")
     p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF",
@@ -79,11 +80,11 @@ def item_kind(item: str) -> tuple[str, str]:
             raise SpecError(f"{item}: cannot be read",
                             [ln for ln in format_text(bad).splitlines() if ln.strip()])
         raise ValueError(f"{item}: neither a variant (no 'variant:' key) nor a tile set")
-    if item in bundled_variants():
+    if item in bundled_variants(None):  # any game's variant (Botanik, Hive ...)
         return "variant", item
     if item in bundled_tilesets():
         return "tileset", item
-    known = ", ".join(sorted(bundled_variants())) + "; " + ", ".join(sorted(bundled_tilesets()))
+    known = ", ".join(sorted(bundled_variants(None))) + "; " + ", ".join(sorted(bundled_tilesets()))
     raise ValueError(f"{item}: not a file, and not a bundled variant or tile set ({known})")
 
 

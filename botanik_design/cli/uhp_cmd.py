@@ -64,8 +64,24 @@ def _emit(lines: list[str]) -> None:
 
 def choose_move(state: Any, seconds: float | None, depth: int | None,
                 options: dict[str, int]) -> int:
-    """``bestmove``: the Hive bot's choice within ``seconds`` or ``depth`` plies of lookahead."""
-    from botanik_design.bots.hive_search import best_action
+    """``bestmove``: the project's MCTS bot (issue 10), seeded by the ``Seed`` option.
 
-    return best_action(state, seconds=seconds, depth=depth, seed=options.get("Seed", 0),
-                       iterations=options.get("MaxIterations", 400))
+    ``bestmove time T``: MCTS for ``T`` seconds (``mcts:time=T``);
+    ``bestmove depth N``: ``MaxIterations`` iterations whose rollouts look ``N`` decisions
+    ahead before the Hive heuristic judges them (``mcts:iterations=I:depth=N``).
+    With the option ``AlphaBeta`` set to 1: alpha-beta with the game's ``evaluate``
+    (:mod:`botanik_design.bots.hive_search`) for ``T`` seconds or ``N`` plies.
+    """
+    seed = options.get("Seed", 0)
+    if options.get("AlphaBeta", 0):
+        from botanik_design.bots.hive_search import best_action
+
+        return best_action(state, seconds=seconds, depth=depth, seed=seed)
+    from botanik_design.bots import make_bot
+
+    if seconds is not None:
+        bot = make_bot("mcts", seed, time=max(seconds, 0.001))
+    else:
+        bot = make_bot("mcts", seed, iterations=options.get("MaxIterations", 400),
+                       depth=depth if depth is not None else 3)
+    return bot.step(state)

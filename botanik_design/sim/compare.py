@@ -159,7 +159,8 @@ def _fmt_p(p: float | None) -> str:
 
 
 def format_compare_text(result: dict[str, Any]) -> str:
-    """Side-by-side text: outcomes with CIs, Ludii metrics, then every tested metric
+    """Side-by-side text: outcomes with CIs, end reasons (the rate of each, per run;
+    informative, not tested), Ludii metrics, then every tested metric
     with its value per run, the difference to the baseline, the Holm-adjusted
     p-value and ``*`` where significant."""
     runs = result["runs"]
@@ -168,8 +169,9 @@ def format_compare_text(result: dict[str, Any]) -> str:
     for r in runs:
         info = r["report"]["run"]
         lines.append(
-            f"  {r['label']}: variant {info['variant']}, tile set {info['tileset']}, "
-            f"{plural(info['games'], 'game')}, seed {info['seed']}, bots {info['bots']['A']} vs "
+            f"  {r['label']}: variant {info['variant']}, "
+            + (f"tile set {info['tileset']}, " if info["tileset"] else "")
+            + f"{plural(info['games'], 'game')}, seed {info['seed']}, bots {info['bots']['A']} vs "
             f"{info['bots']['B']}"
         )
         weak = r["report"].get("caveats", [])
@@ -194,6 +196,11 @@ def format_compare_text(result: dict[str, Any]) -> str:
     body.append(
         ["bot A wins", *(ci_text(r["report"]["outcomes"]["bots"][0]["wins"]) for r in runs)]
     )
+    reasons = sorted({k for r in runs for k in r["report"].get("end_reasons", {})})
+    for reason in reasons:
+        body.append([f"ended by {reason}", *(
+            ci_text(r["report"]["end_reasons"][reason]["games"])
+            if reason in r["report"].get("end_reasons", {}) else "-" for r in runs)])
     for key, label in (
         ("advantage_p1", "Ludii AdvantageP1"),
         ("balance", "Ludii Balance"),

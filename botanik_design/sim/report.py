@@ -172,7 +172,8 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
     Layout: ``schema``, ``run`` (what was simulated), ``outcomes`` (win rates
     with Wilson 95% intervals and Ludii metrics), ``caveats``
     (:func:`balance_caveats`: why the bots may be too weak to judge balance),
-    ``scores`` (distributions with histograms, by seat and by bot, the margin and the parts) and
+    ``end_reasons`` (:func:`end_reasons`: how the games ended), ``scores``
+    (distributions with histograms, by seat and by bot, the margin and the parts) and
     ``game`` (length, branching and tile-flow distributions).
     """
     n = len(rows)
@@ -213,6 +214,7 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
         },
     }
     report["caveats"] = balance_caveats(rows, info)
+    report["end_reasons"] = end_reasons(rows)
     if has_score(info.metrics):
         report["scores"] = {
             "all": describe(metric_values(rows, "score"), hist=True),
@@ -225,6 +227,33 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
         }
     report["game"] = {k: describe(metric_values(rows, k)) for k in game_metrics(info.metrics)}
     return report
+
+
+def end_reasons(rows: Sequence[GameRow]) -> dict[str, dict[str, Any]]:
+    """How the games ended, from each row's typed ``end_reason`` (the game's stable word,
+    e.g. Hive's ``queen-surrounded``, ``both-surrounded``, ``repetition``, ``ply-cap``).
+
+    Reason -> ``games`` (a Wilson rate over all games), ``draws`` (games of that reason
+    with no winner); most frequent first, ties by name.  Rows without a reason count as
+    ``unknown``.
+    """
+    counts: dict[str, list[int]] = {}
+    for r in rows:
+        c = counts.setdefault(r.end_reason or "unknown", [0, 0])
+        c[0] += 1
+        c[1] += r.winner < 0
+    n = len(rows)
+    order = sorted(counts.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    return {k: {"games": wilson(g, n).as_dict(), "draws": d} for k, (g, d) in order}
+
+
+def end_reasons_text(reasons: dict[str, dict[str, Any]]) -> list[str]:
+    """The "End reasons" table of :func:`end_reasons` (no lines when empty)."""
+    if not reasons:
+        return []
+    body = [[k, ci_text(v["games"]), plural(v["draws"], "draw")] for k, v in reasons.items()]
+    return ["", "End reasons (95% CI: Wilson score interval)",
+            *table(["", "rate [95% CI]", "of which"], body)]
 
 
 def advantage_p1(first: Sequence[float]) -> dict[str, Any]:
@@ -399,6 +428,7 @@ def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
         f"  Ludii: Balance {num(lud['balance'], 3)}, AdvantageP1 {num(lud['advantage_p1'], 3)}"
         f" (first player's wins + draws/2), Drawishness {num(lud['drawishness'], 3)}",
     ]
+    lines += end_reasons_text(summary.get("end_reasons", {}))
     sc = summary.get("scores")
     if sc is not None:
         body = [

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 #: Decimal places kept for floats in reports (keeps JSON short and stable).
@@ -62,7 +63,8 @@ class Proportion:
 def wilson(k: float, n: int, confidence: float = 0.95) -> Proportion:
     """Proportion ``k / n`` with its Wilson score confidence interval.
 
-    ``p = k / n``, ``z`` the normal quantile (``scipy.stats.norm``)::
+    ``p = k / n``, ``z`` the normal quantile (``statistics.NormalDist``, the
+    same value as ``scipy.stats.norm.ppf`` to 1e-15, without importing scipy)::
 
         centre = (p + z²/2n) / (1 + z²/n)
         half   = z / (1 + z²/n) * sqrt(p(1 - p)/n + z²/4n²)
@@ -77,9 +79,7 @@ def wilson(k: float, n: int, confidence: float = 0.95) -> Proportion:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return Proportion(k, 0, None, None, None)
-    from scipy.stats import norm  # type: ignore[import-untyped]
-
-    z = float(norm.ppf(1 - (1 - confidence) / 2))
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -189,7 +189,7 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95) -> dict[str, Any]
     mean = sum(values) / n
     if n < 2:
         return {"mean": _r(mean), "ci95": [None, None], "n": n}
-    from scipy.stats import t
+    from scipy.stats import t  # type: ignore[import-untyped]
 
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = float(t.ppf(1 - (1 - confidence) / 2, n - 1)) * sd / math.sqrt(n)
@@ -201,21 +201,68 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95) -> dict[str, Any]
 
 def fisher_two_proportions(k1: int, n1: int, k2: int, n2: int) -> float | None:
     """Two-sided p-value of Fisher's exact test on the 2x2 table
-    ``[[k1, n1 - k1], [k2, n2 - k2]]`` (``scipy.stats.fisher_exact``).
+    ``[[k1, n1 - k1], [k2, n2 - k2]]``.
 
-    ``None`` when either sample is empty.
+    Exact, in integers: the hypergeometric weights ``C(n1, x) * C(n2, m - x)``
+    (``m = k1 + k2``) of every table at most as likely as the observed one
+    (within a relative 1e-14, as ``scipy.stats.fisher_exact`` does), over
+    ``C(n1 + n2, m)``.  The same value as scipy's to 1e-12 (a property test
+    checks it) without importing scipy.  ``None`` when either sample is empty.
     """
     if n1 == 0 or n2 == 0:
         return None
-    from scipy.stats import fisher_exact
+    m = k1 + k2
+    weights = [math.comb(n1, x) * math.comb(n2, m - x)
+               for x in range(max(0, m - n2), min(m, n1) + 1)]
+    observed = math.comb(n1, k1) * math.comb(n2, k2)
+    if max(weights) * _TOL_DEN <= observed * _TOL_NUM:  # observed is the mode
+        return 1.0
+    tail = sum(w for w in weights if w * _TOL_DEN <= observed * _TOL_NUM)
+    return _r(min(1.0, tail / math.comb(n1 + n2, m)))
 
-    res = fisher_exact([[k1, n1 - k1], [k2, n2 - k2]], alternative="two-sided")
-    return _r(float(res.pvalue))
+
+#: Relative tolerance 1e-14 on equal probabilities (scipy's ``fisher_exact``).
+_TOL_NUM, _TOL_DEN = 10**14 + 1, 10**14
+
+
+def _ranks(values: Sequence[float]) -> tuple[list[float], list[int]]:
+    """Average ranks (1-based) of ``values`` and the size of each group of ties."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    ties: list[int] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for t in range(i, j + 1):
+            ranks[order[t]] = (i + j) / 2 + 1
+        ties.append(j - i + 1)
+        i = j + 1
+    return ranks, ties
+
+
+def _u_counts(n1: int, n2: int) -> list[int]:
+    """How many of the ``C(n1 + n2, n1)`` orderings give each U in ``0..n1*n2``:
+    the coefficients of the Gaussian binomial ``prod (1 - q^(n2+i)) / (1 - q^i)``."""
+    size = n1 * n2 + 1
+    coef = [1] + [0] * (size - 1)
+    for i in range(1, n1 + 1):
+        step = n2 + i
+        for u in range(size - 1, step - 1, -1):  # times (1 - q^step)
+            coef[u] -= coef[u - step]
+        for u in range(i, size):                 # divided by (1 - q^i)
+            coef[u] += coef[u - i]
+    return coef
 
 
 def mann_whitney(a: Sequence[float], b: Sequence[float]) -> float | None:
-    """Two-sided p-value of the Mann-Whitney U test (``scipy.stats.mannwhitneyu``,
-    asymptotic with continuity correction when ties exist).
+    """Two-sided p-value of the Mann-Whitney U test, chosen as
+    ``scipy.stats.mannwhitneyu``'s default does: exact (the U distribution
+    counted in integers) when a sample has at most 8 values and no value
+    ties; otherwise the normal approximation with the tie correction and a
+    0.5 continuity correction.  Equal to scipy's value to 1e-12 (a property
+    test checks it) without importing scipy.
 
     ``None`` when a sample is empty; ``1.0`` when every value in both samples
     is the same (no evidence of a difference).
@@ -224,10 +271,19 @@ def mann_whitney(a: Sequence[float], b: Sequence[float]) -> float | None:
         return None
     if len(set(a) | set(b)) == 1:
         return 1.0
-    from scipy.stats import mannwhitneyu
-
-    res = mannwhitneyu(list(a), list(b), alternative="two-sided")
-    return _r(float(res.pvalue))
+    n1, n2 = len(a), len(b)
+    ranks, ties = _ranks([*a, *b])
+    u1 = sum(ranks[:n1]) - n1 * (n1 + 1) / 2
+    u = max(u1, n1 * n2 - u1)
+    if (n1 <= 8 or n2 <= 8) and all(t == 1 for t in ties):
+        counts = _u_counts(min(n1, n2), max(n1, n2))
+        p = 2 * sum(counts[round(u):]) / math.comb(n1 + n2, n1)
+    else:
+        n = n1 + n2
+        tie_term = sum(t**3 - t for t in ties)
+        s = math.sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))))
+        p = 2 * NormalDist().cdf(-(u - n1 * n2 / 2 - 0.5) / s)
+    return _r(min(1.0, max(0.0, p)))
 
 
 def holm(pvalues: Sequence[float | None]) -> list[float | None]:

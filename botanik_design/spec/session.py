@@ -2,10 +2,16 @@
 
 :class:`Session` caches documents by resolved path, so that a tile set or
 parent variant that many variants name is read and checked a single time.
+Across sessions, a process-wide cache (:class:`_FileCache`) keeps each file's
+parsed, schema-checked document keyed by resolved path, modification time
+(ns) and size, and a tile set's full check (it reads no other file), so that
+loading a variant, then its tile set, then the game reads and parses each
+file once per process (issue 15).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -98,6 +104,59 @@ def _prune(value: Any, at: str, invalid: set[str]) -> Any:
     return value
 
 
+class _FileCache:
+    """Documents read from files, shared by every :class:`Session` of the process.
+
+    The key is ``(resolved path, display name, forced kind)`` and the entry is
+    valid while the file's ``(mtime_ns, size)`` is unchanged.  File times are
+    coarse (a few ms), so a file rewritten within :data:`RACY` seconds of being
+    cached could keep its stamp: such an entry is trusted only when the bytes
+    are unchanged too (git's "racily clean" rule).
+    """
+
+    #: Seconds after a file's modification during which its stamp alone is not trusted.
+    RACY = 2.0
+
+    def __init__(self) -> None:
+        self.docs: dict[tuple[str, str, str | None],
+                        tuple[int, int, float, bytes | None, Doc]] = {}
+        self.checked: dict[tuple[str, str, str | None], list[Diagnostic]] = {}
+        #: files read from disk and parsed (for tests and benches)
+        self.reads = 0
+
+    def get(self, ident: tuple[str, str, str | None], path: Path, mtime_ns: int,
+            size: int) -> Doc | None:
+        """The cached document of ``path`` if the file is unchanged, else ``None``."""
+        entry = self.docs.get(ident)
+        if entry is None or entry[:2] != (mtime_ns, size):
+            return None
+        raw = entry[3]
+        if raw is not None:  # stamped too close to its writing: compare the bytes
+            try:
+                if path.read_bytes() != raw:
+                    return None
+            except OSError:
+                return None
+        return entry[4]
+
+    def put(self, ident: tuple[str, str, str | None], mtime_ns: int, size: int,
+            raw: bytes, doc: Doc) -> None:
+        """Remember ``doc`` read from ``raw`` (the file stamped ``mtime_ns``, ``size``)."""
+        now = time.time()
+        racy = now - mtime_ns / 1e9 < self.RACY
+        self.docs[ident] = (mtime_ns, size, now, raw if racy else None, doc)
+        self.checked.pop(ident, None)
+
+    def clear(self) -> None:
+        """Forget every file (tests)."""
+        self.docs.clear()
+        self.checked.clear()
+
+
+#: The process-wide cache of read spec files.
+FILES = _FileCache()
+
+
 class Session:
     """Reads and checks spec files, caching each file (by resolved path) for one run."""
 
@@ -106,6 +165,8 @@ class Session:
         self._checked: dict[str, list[Diagnostic]] = {}
         self._variants: dict[str, VariantInfo] = {}
         self._hive_variants: dict[str, HiveVariantInfo] = {}
+        #: key -> identity in :data:`FILES` of the documents read from files
+        self._files: dict[str, tuple[str, str, str | None]] = {}
 
     # -- reading -----------------------------------------------------------------------
 
@@ -159,24 +220,38 @@ class Session:
         if key in self._docs:
             return self._docs[key]
         folder = source_folder(source)
+        stamp: tuple[int, int] | None = None
+        ident = (key, name, kind)
         try:
             if isinstance(source, Path):
                 if source.exists() and not source.is_file():
                     return self._io_doc(name, key, folder, "io-unreadable",
                                         "not a regular file (a folder, device or pipe)")
-                size = source.stat().st_size
+                st = source.stat()
+                size = st.st_size
                 if size > MAX_BYTES:
                     doc = Doc(name, key, None, None, Positions(), [Diagnostic(
                         name, 1, 1, "error", "yaml-too-large",
                         f"file is {size} bytes; spec files are limited to {MAX_BYTES}")], folder)
                     self._docs[key] = doc
                     return doc
+                stamp = (st.st_mtime_ns, size)
+                cached = FILES.get(ident, source, *stamp)
+                if cached is not None:
+                    self._docs[key] = cached
+                    self._files[key] = ident
+                    return cached
             raw = source.read_bytes()
         except OSError as exc:
             rule = "io-missing" if isinstance(exc, FileNotFoundError) else "io-unreadable"
             return self._io_doc(name, key, folder, rule,
                                 f"cannot read the file: {exc.strerror or exc.__class__.__name__}")
-        return self.doc_from(raw, name, key, folder, kind)
+        FILES.reads += 1
+        doc = self.doc_from(raw, name, key, folder, kind)
+        if stamp is not None:
+            FILES.put(ident, *stamp, raw, doc)
+            self._files[key] = ident
+        return doc
 
     def _io_doc(self, name: str, key: str, folder: Path | None, rule: str,
                 message: str) -> Doc:
@@ -191,6 +266,11 @@ class Session:
         """Every diagnostic of ``doc``: reading, schema, semantic checks and lint."""
         if doc.key in self._checked:
             return self._checked[doc.key]
+        ident = self._files.get(doc.key) if doc.kind == "tileset" else None
+        if ident is not None and FILES.docs.get(ident, (None,) * 5)[4] is doc \
+                and ident in FILES.checked:  # a tile set's check reads no other file
+            self._checked[doc.key] = FILES.checked[ident]
+            return FILES.checked[ident]
         self._checked[doc.key] = list(doc.diagnostics)  # guards against re-entry
         out = list(doc.diagnostics)
         if doc.schema_valid and doc.data is not None:
@@ -213,6 +293,8 @@ class Session:
             out += games.check_game(self, trusted)
         result = capped(out)
         self._checked[doc.key] = result
+        if ident is not None:
+            FILES.checked[ident] = result
         return result
 
     def _partial(self, doc: Doc) -> list[Diagnostic]:

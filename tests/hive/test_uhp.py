@@ -140,3 +140,31 @@ def test_undecodable_input_is_an_err_not_a_crash() -> None:
     out = proc.stdout.decode("utf-8").splitlines()
     assert proc.returncode == 0 and proc.stderr == b""
     assert out[3].startswith("err ") and out[-2:] == ["Base;NotStarted;White[1]", "ok"]
+
+
+def test_bestmove_asks_the_mcts_bot_and_alpha_beta_on_request() -> None:
+    opening = ["newgame Base+MLP", "play wS1", "play bP -wS1", "validmoves"]
+    code, lines, err = session_output([
+        *opening,
+        "options set Seed 7",
+        "options set MaxIterations 30",
+        "bestmove depth 2",
+        "bestmove time 00:00:01",
+        "options set AlphaBeta 1",
+        "bestmove depth 1",
+        "options set AlphaBeta 2",
+        "exit",
+    ])
+    assert code == 0 and err == ""
+    a = answers(lines)
+    valid = set(a[4][0].split(";"))
+    for i in (7, 8, 10):
+        assert len(a[i]) == 1 and a[i][0] in valid, a[i]
+    assert a[9] == ["AlphaBeta;int;1;0;0;1"]
+    assert a[11][0].startswith("err ") and "AlphaBeta" in a[11][0]
+    # depth N is the project's MCTS bot: the same seed, iterations and rollout depth
+    from botanik_design.bots import make_bot
+
+    state = load_hive("Base+MLP").replay(["wS1", "bP -wS1"])
+    bot = make_bot("mcts", 7, iterations=30, depth=2)
+    assert state.action_to_string(bot.step(state)) == a[7][0]

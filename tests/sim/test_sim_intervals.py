@@ -46,7 +46,8 @@ def test_the_reported_case() -> None:
 def test_every_interval_in_a_report_is_within_0_1(results: list[int]) -> None:
     summary = summarize(rows_from(results), INFO)
     intervals = _intervals(summary)
-    assert len(intervals) == 9  # 4 outcomes, AdvantageP1, 2 bots x (wins, points)
+    # 4 outcomes, AdvantageP1, 2 bots x (wins, points), one rate per end reason
+    assert len(intervals) == 9 + len(summary["end_reasons"]) and summary["end_reasons"]
     for where, p in intervals:
         lo, hi = p["ci95"]
         value = p.get("rate", p.get("mean"))

@@ -34,7 +34,7 @@ CSV_COLUMNS = (
 def test_json_keys_are_stable() -> None:
     rows = rows_from([0, 0, 1, -1, 0, 1, 0, 0])
     s = summarize(rows, INFO)
-    assert list(s) == ["schema", "run", "outcomes", "caveats", "scores", "game"]
+    assert list(s) == ["schema", "run", "outcomes", "caveats", "end_reasons", "scores", "game"]
     assert s["schema"] == SCHEMA
     assert list(s["run"]) == ["variant", "variant_title", "tileset", "games", "seed", "bots",
                               "seats"]

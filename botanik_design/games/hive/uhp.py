@@ -43,7 +43,10 @@ class IntOption:
 OPTIONS = (
     IntOption("Seed", 0, 0, 2**31 - 1),
     IntOption("MaxIterations", 400, 1, 1_000_000),
+    IntOption("AlphaBeta", 0, 0, 1),
 )
+"""Engine options: ``Seed`` seeds the search; ``MaxIterations`` caps the MCTS iterations of
+``bestmove depth``; ``AlphaBeta`` 1 searches with alpha-beta instead of MCTS."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from botanik_design.bots import Bot
+from botanik_design.bots import Bot, make_bot
 from botanik_design.games.hive.blocked import Blocked, blocked_reason, movable_pieces
 from botanik_design.games.hive.board import PASS, decode, encode
 from botanik_design.games.hive.coords import pack
@@ -24,7 +24,6 @@ from botanik_design.games.hive.game import HiveGame, load_hive
 from botanik_design.games.hive.pieces import COLOUR_NAME
 from botanik_design.games.hive.state import HiveState
 from botanik_design.spec.atomic import write_atomic
-from botanik_design.tui.hive.opponents import hive_bot
 
 #: Words for the engine's ``end_reason`` values.
 END_REASON_TEXT = {
@@ -63,7 +62,7 @@ class HiveSession:
         self.opponent = opponent
         self.seed = seed
         self.state = state if state is not None else game.new_initial_state()
-        self.bot: Bot | None = None if opponent == "human" else hive_bot(opponent, seed, game)
+        self.bot: Bot | None = None if opponent == "human" else make_bot(opponent, seed)
         self.humans = frozenset({0, 1} if self.bot is None else {0})
         self.ticket = 0
         self._movable: set[int] | None = None

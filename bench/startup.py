@@ -1,0 +1,71 @@
+"""Whole-process start-up: wall time of the short commands users wait for.
+
+Each command runs in a fresh process (``python -m botanik_design ...``, output
+discarded); the figure is the best of N runs after one warm-up run (bytecode
+and file caches), so other work on the machine inflates it as little as
+possible.  The target (issue 15, item 1) is 0.8 s each on an idle machine;
+``python -c pass`` is printed as the floor every command pays.
+
+Usage: ``python bench/startup.py [--runs N]``.  To see where a command's time
+goes: ``python -X importtime -m botanik_design simulate --games 1 2>&1
+>/dev/null | sort -t'|' -k2 -n -r | head``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = 0.8
+
+COMMANDS: list[tuple[str, list[str]]] = [
+    ("python -c pass (floor)", ["-c", "pass"]),
+    ("validate a position", ["-m", "botanik_design", "validate",
+                             "examples/positions/groups-and-flowers.yaml"]),
+    ("simulate --games 1", ["-m", "botanik_design", "simulate", "--games", "1", "--quiet"]),
+    ("compare 2 items, 1 game", ["-m", "botanik_design", "compare", "standard", "registre-3",
+                                 "--games", "1", "--quiet"]),
+    ("score a position", ["-m", "botanik_design", "score",
+                          "examples/positions/groups-and-flowers.yaml"]),
+    ("replay a record", ["-m", "botanik_design", "replay",
+                         "examples/records/standard-seed-7.yaml"]),
+]
+
+
+def wall(args: list[str]) -> float:
+    """Seconds one run takes; exits with the command's error when it fails."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per command (default 5)")
+    args = parser.parse_args()
+    print(f"best of {args.runs} runs (after a warm-up), target {TARGET:.1f} s each")
+    worst = 0.0
+    for label, cmd in COMMANDS:
+        wall(cmd)
+        best = min(wall(cmd) for _ in range(args.runs))
+        mark = "" if best <= TARGET else "  over target"
+        print(f"  {label:<26} {best:6.2f} s{mark}")
+        if not cmd[0] == "-c":
+            worst = max(worst, best)
+    print(f"slowest command {worst:.2f} s ({'within' if worst <= TARGET else 'over'} "
+          f"the {TARGET:.1f} s target)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,60 @@
+"""Short commands start without the heavy libraries they do not use (issue 15).
+
+Each command runs in a fresh interpreter; the test reads ``sys.modules`` after
+it, so a module-level ``import scipy`` (0.7 s) or ``import matplotlib`` that
+creeps back into their path fails here.  Speed itself is measured by
+``bench/startup.py``, not by a test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = """
+import contextlib, io, json, sys
+from botanik_design.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main(json.loads(sys.argv[1]))
+print(json.dumps([rc, sorted(m.split('.')[0] for m in sys.modules)]))
+"""
+
+POSITION = "examples/positions/groups-and-flowers.yaml"
+RECORD = "examples/records/standard-seed-7.yaml"
+
+CASES = [
+    (["validate", POSITION], {"scipy", "matplotlib", "networkx", "numpy", "textual"}),
+    (["simulate", "--games", "1", "--quiet"], {"scipy", "matplotlib", "textual"}),
+    (["compare", "standard", "registre-3", "--games", "1", "--quiet"],
+     {"scipy", "matplotlib", "textual"}),
+    (["score", POSITION], {"scipy", "matplotlib", "textual"}),
+    (["replay", RECORD], {"scipy", "matplotlib", "textual"}),
+]
+
+
+@pytest.mark.parametrize(("argv", "banned"), CASES, ids=[c[0][0] for c in CASES])
+def test_command_leaves_heavy_modules_unimported(argv: list[str], banned: set[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)
+    rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert rc == 0, done.stderr
+    assert not banned & set(modules), f"{argv[0]} imported {sorted(banned & set(modules))}"
+
+
+def test_the_probe_sees_an_import(tmp_path: Path) -> None:
+    """The check can fail: ``simulate --plot`` does load matplotlib."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    argv = ["simulate", "--games", "1", "--quiet", "--plot", str(tmp_path / "scores.png")]
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, check=True)
+    rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert rc == 0, done.stderr
+    assert "matplotlib" in modules

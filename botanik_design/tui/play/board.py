@@ -379,6 +379,8 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
                                  self.scale)
         if what == "confirm":
             self.action_confirm()
+        elif what == "refused":
+            self.say(self.choice.refusal, warn=True)
         elif what == "moved":
             self.message = ""
             self.redraw()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from botanik_design.engine.actions import Pick, Place, Swap
 from botanik_design.tui.play import render as R
 from botanik_design.tui.play.controller import Controller, Destination
 
@@ -28,6 +29,8 @@ class Choice:
     rot: int = 0
     col: int = 0
     prefix: str = ""
+    #: why the last click was refused (shown when :meth:`click` returns ``"refused"``)
+    refusal: str = ""
     _key: int = field(default=-1, repr=False)
 
     def forget(self) -> None:
@@ -110,7 +113,13 @@ class Choice:
         """Next legal rotation on the cell; a message when there is no other one."""
         rots = ctl.placements().get(self.cursor, [])
         if len(rots) <= 1:
-            return "no other legal rotation on this cell"
+            legal = {r for r, _ in rots}
+            x, y = self.cursor
+            whys = [f"r{r}: {why}" for r in range(4) if r not in legal
+                    for why in [ctl.why_not(Place(x, y, r))]
+                    if why is not None and "looks the same" not in why]
+            return "no other legal rotation on this cell" + (
+                f" ({'; '.join(whys)})" if whys else "")
         self.rot = (self.rot + step) % len(rots)
         return None
 
@@ -129,12 +138,13 @@ class Choice:
                     if dest.column == i and dest.middle == middle:
                         self.dest = k
                         return None
-                return f"{'middle' if middle else 'own slot'} {n} is not legal for this tile"
+                why = ctl.why_not(Pick(self.sel, i, middle))
+                return f"{'middle' if middle else 'own slot'} {n} is not legal: {why}"
             if i < len(ctl.state.arrival_tiles()):
                 self.sel, self.dest = i, 0
         elif d.kind == "swap":
             if i not in ctl.swaps():
-                return f"middle {n} cannot take the swap"
+                return f"middle {n} cannot take the swap: {ctl.why_not(Swap(i))}"
             self.col = i
         return None
 
@@ -143,7 +153,8 @@ class Choice:
         """A click at content offset ``(x, y)`` of drawing ``where`` (``arrival``,
         ``registry``, ``machine0``/``machine1``); ``scale``: how the registry and the
         arrival zone are drawn.  Returns ``"confirm"`` (a second
-        click on the highlighted choice), ``"moved"`` or ``""`` (nothing to do)."""
+        click on the highlighted choice), ``"moved"``, ``"refused"`` (a place that is not
+        legal: :attr:`refusal` says why, from the engine) or ``""`` (nothing to do)."""
         d = ctl.pending()
         if d is None:
             return ""
@@ -160,8 +171,11 @@ class Choice:
         if where == f"machine{d.player}" and d.kind == "place":
             layout = layouts.get(d.player)
             cell = layout.hit(x, y) if layout is not None else None
-            if cell is None or cell not in ctl.placements():
+            if cell is None:
                 return ""
+            if cell not in ctl.placements():
+                self.refusal = f"not on ({cell[0]},{cell[1]}): {ctl.why_not_cell(*cell)}"
+                return "refused"
             if cell == self.cursor:
                 return "confirm"
             self.cursor, self.rot = cell, 0
@@ -176,7 +190,11 @@ class Choice:
         row, col = hit
         if kind == "swap":
             if col not in ctl.swaps():
-                return ""
+                if row != "middle":
+                    return ""
+                self.refusal = f"middle {col + 1} cannot take the swap: " \
+                    f"{ctl.why_not(Swap(col))}"
+                return "refused"
             if row == "middle" and col == self.col:
                 return "confirm"
             self.col = col
@@ -190,4 +208,9 @@ class Choice:
                         return "confirm"
                     self.dest = k
                     return "moved"
+            if row in ("middle", f"slot{player}") and not ctl.discards():
+                middle = row == "middle"
+                why = ctl.why_not(Pick(self.sel, col, middle))
+                self.refusal = f"{'middle' if middle else 'own slot'} {col + 1} is not legal: {why}"
+                return "refused"
         return ""

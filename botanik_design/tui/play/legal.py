@@ -14,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from botanik_design.engine import GameState
-from botanik_design.engine.actions import Discard, Pick, Place, Swap, decode
+from botanik_design.engine.actions import Action, Discard, Pick, Place, Swap, decode
+from botanik_design.engine.preview import pick_preview, place_preview
+from botanik_design.engine.whynot import RotationNotOffered, reason_text, why_not
+from botanik_design.model.words import noun
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,48 @@ class LegalMoves:
             if isinstance(act, Swap):
                 out[act.column] = a
         return out
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` is refused, worded from the engine's typed reason (``None``: legal)."""
+        reason = why_not(self.state, action)
+        return None if reason is None else reason_text(self.state, reason)
+
+    def why_not_cell(self, x: int, y: int) -> str | None:
+        """Why the tile being placed cannot go on cell ``(x, y)`` in any rotation
+        (the distinct reasons of the offered rotations; ``None``: some rotation is legal)."""
+        texts: list[str] = []
+        for r in range(4):
+            reason = why_not(self.state, Place(x, y, r))
+            if reason is None:
+                return None
+            if not isinstance(reason, RotationNotOffered):
+                text = reason_text(self.state, reason)
+                if text not in texts:
+                    texts.append(text)
+        return "; ".join(texts)
+
+    def preview(self, action: int) -> str:
+        """What a legal pick or placement would do, from the engine on a clone:
+        ``releases P1's red-corner`` / ``+4 pts: +3 group, +1 flower · piped to the
+        Source`` (the parts that change); empty for other decisions."""
+        s = self.state
+        act = decode(action)
+        if isinstance(act, Pick):
+            if not act.middle:
+                return ""
+            rel = pick_preview(s, action)
+            if not rel:
+                return "releases nothing"
+            return "releases " + ", ".join(f"P{r.player}'s {s.tile(r.tile).id}" for r in rel)
+        if isinstance(act, Place):
+            pv = place_preview(s, action)
+            parts = [f"{n:+d} {what}" for n, what in
+                     ((pv.groups, "group"), (pv.flowers, "flower"), (pv.mecha, "mecha"))
+                     if n]
+            where = "piped to Source" if pv.connected else "NOT piped to Source"
+            return f"{pv.total:+d} {noun(abs(pv.total), 'pt')}" \
+                + (f": {', '.join(parts)}" if parts else "") + f" · {where}"
+        return ""
 
     def legal(self) -> list[tuple[int, str]]:
         """Every legal action with its text (the fallback list)."""

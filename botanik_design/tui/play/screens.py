@@ -57,7 +57,10 @@ class HelpScreen(KeysHelpScreen):
             ("+", "bold #ffd75f"), " a candidate cell, ", ("•", "bold"),
             " in a tile's corner: the tile that player placed last. "
             "Pick prompt: how many destinations the chosen tile has, and how many moves "
-            "(every tile, every destination) there are in all. Press esc to close.",
+            "(every tile, every destination) there are in all; in brackets, what the "
+            "move would do: the releases of a middle pick, the points and Source "
+            "connection of a placement. A place that is not legal says why when chosen. "
+            "Press esc to close.",
         )
         super().__init__("botanik-design play: keys", KEYS, legend, rules, start)
 

@@ -93,8 +93,11 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
                 where = (f"mid {dd.column + 1}" if dd.middle
                          else f"own slot {dd.column + 1}")
                 n, total = len(dests), len(ctl.state.legal_actions())
+                preview = ctl.preview(dd.action)
                 first = (f"{who} picks: {choice.sel + 1} {name} → {where} "
-                         f"({plural(n, 'destination')} for this tile · {plural(total, 'move')})")
+                         + (f"[{preview}] " if preview else "")
+                         + f"({plural(n, 'destination')} for this tile · "
+                         f"{plural(total, 'move')})")
             else:
                 first = f"{who} picks: {choice.sel + 1} {name} has no legal destination"
             keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
@@ -104,9 +107,10 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
     elif d.kind == "place":
         cells = ctl.placements()
         rots = cells.get(choice.cursor, [])
-        r = rots[choice.rot % len(rots)][0] if rots else 0
+        r, action = rots[choice.rot % len(rots)] if rots else (0, -1)
+        preview = f"[{ctl.preview(action)}] " if rots else ""
         first = (f"{ctl.label(d.player)} places {d.tile_id} at "
-                 f"{choice.cursor} r{r} ({len(rots)} rot. here, "
+                 f"{choice.cursor} r{r} {preview}({len(rots)} rot. here, "
                  f"{R.placements_summary(cells)})")
         keys = "arrows cell · r rotate · enter place · a list · u undo · ? help, tab rules"
     else:

@@ -226,6 +226,10 @@ def _selector_hint(selector: tuple[tuple[str, str], ...], tileset: TileSet) -> s
 
 def _axis(raw: dict[str, Any], i: int, tileset: TileSet, out: _Out) -> Axis | None:
     at: JPath = ("axes", i)
+    if "pieces" in raw:
+        out.add((*at, "pieces"), "sweep-axis", "a `pieces` axis applies to Hive sweeps "
+                "(a base variant with `game: hive`)", "Botanik: `tiles: {...}` with `field`")
+        return None
     if ("option" in raw) == ("tiles" in raw):
         out.add(at, "sweep-axis", "an axis varies either an `option` or some `tiles` "
                 "(exactly one of them)",
@@ -305,6 +309,8 @@ def _overlap(axes: list[tuple[int, Axis]], tileset: TileSet, out: _Out) -> bool:
         keys: list[tuple[str, str]]
         if axis.option is not None:
             keys = [("option", axis.option)]
+        elif axis.tiles and axis.tiles[0][0] == "bug":
+            keys = [("copies", axis.tiles[0][1])]
         else:
             assert axis.field is not None
             keys = [(axis.field, t.id) for t in tileset.machine_tiles
@@ -403,7 +409,8 @@ def _expand(session: Session, doc: Doc, out: _Out,
 
         def make(options: dict[str, Any], chosen: list[tuple[Axis, Any]]
                  ) -> tuple[dict[str, Any], str]:
-            return sweep_hive.point(hive_info, vdoc, options)
+            return sweep_hive.point(hive_info, vdoc, options,
+                                    [(a, v) for a, v in chosen if a.option is None])
         base = SweepPoint(0, (), {"variant": info.variant})
     else:
         based = _base(session, doc, vdoc, out)
@@ -518,7 +525,8 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
 _CAUSES = frozenset({"registry_columns", "initial_middle_tiles", "arrival_tiles",
                      "group_points_per_tile", "flower_points", "mecha_bonus",
                      "mecha_botanist", "min_group_size",
-                     "expansions", "queen_deadline", "tournament_opening", "move_before_queen"})
+                     "expansions", "queen_deadline", "tournament_opening", "move_before_queen",
+                     "pieceset"})
 
 
 def _value_path(raw: dict[str, Any], i: int, k: int) -> JPath:

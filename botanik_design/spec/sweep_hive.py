@@ -1,11 +1,14 @@
-"""The Hive side of sweeps: a Hive base variant, its option axes, each point's rules.
+"""The Hive side of sweeps: a Hive base variant, its option and piece-count axes, each
+point's rules.
 
 :mod:`botanik_design.spec.sweep` calls these when the sweep's ``base.variant``
 is a Hive variant (``game: hive``).  Option names are those of
 :class:`~botanik_design.model.hive.HiveVariant`; values are checked against
-``spec/hive-variant.schema.json``, and every point's effective options go
-through the Hive semantic rules (:func:`~botanik_design.spec.hive_semantic.check_options`:
-expansions against the piece set, a Queen deadline that can be met), so what
+``spec/hive-variant.schema.json``; a ``pieces: {bug: B}`` axis sets that bug's
+copies per player (checked against ``spec/pieceset.schema.json``).  Every point's
+piece set and effective options go through the Hive semantic rules
+(:mod:`~botanik_design.spec.hive_semantic`: one Queen, expansions against the
+piece set, a Queen deadline that can be met), so what
 ``validate`` accepts is what ``sweep`` plays.
 """
 
@@ -13,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from botanik_design.model.hive import HiveVariant
+from botanik_design.model.hive import HiveVariant, PieceSet
 from botanik_design.model.sweep import Axis
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.hive_semantic import check_options
+from botanik_design.spec.hive_semantic import check_options, check_pieceset, pieceset_from_data
 from botanik_design.spec.hive_variants import HiveVariantInfo
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions
@@ -57,10 +60,13 @@ def axis(raw: dict[str, Any], i: int, values: list[Any], where: list[JPath],
          out: Out) -> Axis | None:
     """The option axis ``raw`` (``axes[i]``) of a Hive sweep (``None``: reported)."""
     at: JPath = ("axes", i)
-    if "option" not in raw or "tiles" in raw:
-        out.add(at, "sweep-axis", "a Hive sweep varies rule options only (`option:`); "
-                "`tiles` axes apply to Botanik tile sets", "e.g. `option: queen_deadline`")
+    if ("option" in raw) == ("pieces" in raw) or "tiles" in raw:
+        out.add(at, "sweep-axis", "a Hive axis varies either a rule option (`option:`) or a "
+                "bug's copies (`pieces: {bug: ant}`); `tiles` axes apply to Botanik tile sets",
+                "e.g. `option: queen_deadline`")
         return None
+    if "pieces" in raw:
+        return _pieces_axis(raw, at, values, where, out)
     option = raw["option"]
     names = HiveVariant.option_names()
     for extra in ("field", "change"):
@@ -82,16 +88,53 @@ def axis(raw: dict[str, Any], i: int, values: list[Any], where: list[JPath],
     return Axis(raw.get("label", option), tuple(values), option=option) if ok else None
 
 
-def point(info: HiveVariantInfo, vdoc: Doc,
-          options: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """``(load_game params, problem)`` of a point with effective ``options``: the
-    problem (``""``: none) is the first Hive semantic error of those options."""
+def _pieces_axis(raw: dict[str, Any], at: JPath, values: list[Any], where: list[JPath],
+                 out: Out) -> Axis | None:
+    """A ``pieces: {bug: B}`` axis: values are copies per player, checked against
+    ``spec/pieceset.schema.json`` (``None``: reported)."""
+    bug = raw["pieces"]["bug"]
+    for extra in ("field", "change"):
+        if extra in raw:
+            out.add((*at, extra), "sweep-axis",
+                    f"`{extra}` applies to a Botanik `tiles` axis, not to `pieces`")
+            return None
+    ok = True
+    for value, path in zip(values, where, strict=True):
+        found = check_schema({"pieceset": "x", "bugs": {bug: value}}, "pieceset",
+                             Positions(), "sweep")
+        if found:
+            out.add(path, "sweep-bad-value",
+                    f"copies of `{bug}` cannot be {value!r}: {found[0].message}")
+            ok = False
+    label = raw.get("label", f"{bug} copies")
+    return Axis(label, tuple(values), tiles=(("bug", bug),), field="copies") if ok else None
+
+
+def with_counts(pieces: PieceSet, changes: list[tuple[Axis, Any]]) -> PieceSet:
+    """``pieces`` with each ``pieces`` axis value as the copies of its bug (0: left out)."""
+    counts = {b.value: n for b, n in pieces.counts}
+    for axis, value in changes:
+        counts[axis.tiles[0][1]] = int(value)
+    if counts == {b.value: n for b, n in pieces.counts}:
+        return pieces
+    return pieceset_from_data({"pieceset": pieces.name, "title": pieces.title,
+                               "bugs": counts})
+
+
+def point(info: HiveVariantInfo, vdoc: Doc, options: dict[str, Any],
+          changes: list[tuple[Axis, Any]]) -> tuple[dict[str, Any], str]:
+    """``(load_game params, problem)`` of a point with effective ``options`` and the
+    ``pieces`` axis values ``changes``: the problem (``""``: none) is the first Hive
+    semantic error of that piece set or of those options."""
     variant = info.variant
     assert variant is not None and info.pieces is not None
-    found = errors(check_options(vdoc.data or {}, options, info.pieces, Positions(),
-                                 vdoc.name))
+    pieces = with_counts(info.pieces, changes)
+    bugs = {b.value: n for b, n in pieces.counts}
+    found = errors(check_pieceset({"bugs": bugs}, Positions(), vdoc.name))
+    found = found or errors(check_options(vdoc.data or {}, options, pieces, Positions(),
+                                          vdoc.name))
     if found:
         return {}, found[0].message
     pv = HiveVariant.from_options(options, name=variant.name, title=variant.title,
-                                  pieceset=variant.pieceset, pieces=info.pieces)
+                                  pieceset=variant.pieceset, pieces=pieces)
     return {"variant": pv}, ""

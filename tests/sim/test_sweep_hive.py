@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.model.hive import HiveVariant
+from botanik_design.model.hive import Bug, HiveVariant
 from botanik_design.sim.sweep.executor import run_sweep
 from botanik_design.sim.sweep.report import build_report, format_text, to_csv
 from botanik_design.sim.sweep.store import ResultStore
@@ -119,3 +119,36 @@ def test_game_and_metrics_must_fit_the_base(tmp_path: Path) -> None:
 def test_hive_example_validates() -> None:
     example = Path(__file__).parents[2] / "examples" / "sweeps" / "hive-opening.yaml"
     assert main(["validate", str(example)]) == 0
+
+
+def test_pieces_axis_sets_copies_per_player(tmp_path: Path) -> None:
+    text = SPEC.replace("""  - option: tournament_opening
+    values: [true, false]""", """  - pieces: {bug: ant}
+    values: [0, 2]""")
+    sweep = load_sweep(_write(tmp_path, text))
+    assert [p.label for p in sweep.points][:2] == ["queen_deadline=3, ant copies=0",
+                                                   "queen_deadline=3, ant copies=2"]
+    first, second = (p.params["variant"].piece_set() for p in sweep.points[:2])
+    assert first.count(Bug.ANT) == 0 and second.count(Bug.ANT) == 2
+    assert first.pieces_per_player() == 8 and second.pieces_per_player() == 10
+    assert sweep.base.params["variant"].piece_set().count(Bug.ANT) == 3
+    store = ResultStore.open(tmp_path / "p.jsonl", sweep)
+    try:
+        rows = run_sweep(sweep, InlinePool(), store)
+    finally:
+        store.close()
+    assert all(len(r) == 4 for r in rows.values())
+
+
+def test_pieces_axis_values_and_sets_are_checked(tmp_path: Path) -> None:
+    no_queen = SPEC.replace("""  - option: tournament_opening
+    values: [true, false]""", """  - pieces: {bug: queen}
+    values: [1, 0]""")
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, no_queen))
+    assert any("sweep-bad-point" in p and "Queen" in p for p in err.value.problems)
+    too_many = no_queen.replace("values: [1, 0]", "values: [1, 12]")
+    with pytest.raises(SpecError) as err:
+        load_sweep(_write(tmp_path, too_many))
+    assert any(":7:17: error: copies of `queen` cannot be 12" in p
+               for p in err.value.problems)

@@ -485,7 +485,8 @@ def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | No
         wanted.append((("target", "metric"), data["target"]["metric"]))
     for path, m in wanted:
         if m not in known:
-            out.add(path, "sweep-metric-game", f"metric `{m}` is not measured in {game} games",
+            out.add(path, "sweep-metric-game",
+                    f"metric `{m}` is not measured in {game.capitalize()}",
                     near_miss(m, list(known)) or "metrics: " + ", ".join(known))
             ok = False
     return metrics if ok else None

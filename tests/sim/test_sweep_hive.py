@@ -112,7 +112,7 @@ def test_game_and_metrics_must_fit_the_base(tmp_path: Path) -> None:
     assert any("sweep-game-mismatch" in p for p in err.value.problems)
     with pytest.raises(SpecError) as err:
         load_sweep(_write(tmp_path, SPEC + "metrics: [advantage_p1, score]\n"))
-    assert any(":10:25: error: metric `score` is not measured in hive games" in p
+    assert any(":10:25: error: metric `score` is not measured in Hive" in p
                for p in err.value.problems)
 
 

@@ -334,3 +334,22 @@ def test_typed_line_breaks_and_controls_read_back_unchanged(name: str, text: str
     doc.set_field(0, "label", text)
     assert loaded_tiles(doc.text)[0]["label"] == text
     assert doc_of(doc.text).faces() == doc.faces()
+
+
+# ------------------------------- a removed key must not show through a merge (<<: *x)
+
+@pytest.mark.parametrize(("steps", "tile", "gone"), [
+    # c merges *pipe (colour red) and owns a colour: making it a Source drops the colour
+    ([("colour", 2, "blue"), ("type", 2, "source")], 2, "colour"),
+    ([("colour", 3, "blue"), ("colour", 3, None)], 3, "colour"),
+    ([("label", 0, "x"), ("label", 2, "y"), ("label", 2, "")], 2, "label"),
+])
+def test_a_removed_key_does_not_come_back_through_a_merge(
+    steps: list[tuple[str, int, Any]], tile: int, gone: str
+) -> None:
+    doc = doc_of(SHARED)
+    for op, index, arg in steps:
+        apply(doc, op, index, arg)
+    loaded = loaded_tiles(doc.text)[tile]
+    assert gone not in loaded, doc.text
+    assert doc.faces() == doc_of(doc.text).faces()

@@ -8,7 +8,14 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from botanik_design.model.sides import SIDES
-from botanik_design.tui.editor.values import make_own, may_change_in_place, owns, text_scalar
+from botanik_design.tui.editor.values import (
+    make_own,
+    may_change_in_place,
+    merge_gives,
+    owns,
+    text_scalar,
+    unmerge,
+)
 
 #: Key order of a tile entry, used when a key has to be added.
 TILE_KEYS: tuple[str, ...] = ("id", "colour", "type", "kind", "exits", "flowers", "copies", "label")
@@ -36,6 +43,8 @@ def del_key(entry: CommentedMap, key: str) -> None:
         raise ValueError(f"{key} comes from a merged tile (<<: *...): set it to another "
                          "value instead")
     make_own(entry, key)
+    if merge_gives(entry, key):  # a merge (<<: *...) cannot hide a key: the merged
+        unmerge(entry)  # keys are written out first, and the key dropped from them
     del entry[key]
 
 def set_exits(entry: CommentedMap, letters: Iterable[str]) -> None:

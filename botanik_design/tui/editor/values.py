@@ -139,6 +139,16 @@ def make_own(entry: CommentedMap, key: str) -> None:
             ref[key] = copy_value(entry[key])
 
 
+def merge_gives(entry: CommentedMap, key: str) -> bool:
+    """True when a mapping ``entry`` merges (``<<: *anchor``) has ``key``: deleting the
+    tile's own ``key`` would let the merged value show through."""
+    for item in getattr(entry, merge_attrib, []):
+        source = item[1] if isinstance(item, tuple) else item
+        if key in source:
+            return True
+    return False
+
+
 def unmerge(entry: CommentedMap) -> None:
     """Write every merged key of ``entry`` into it and drop its ``<<`` merge."""
     for key, value in list(entry.items()):

@@ -46,7 +46,10 @@ class GameInfo:
     ``name``: registry name (``"botanik"``); ``num_players``: seats;
     ``max_game_length``: an upper bound on the number of actions of one game
     under the loaded rules (simulations treat a longer game as a bug);
-    ``spec_kinds``: the spec kinds the game reads (``("tileset", "variant")``).
+    ``spec_kinds``: the spec kinds the game reads (``("tileset", "variant")``);
+    ``length_cutoff``: True when the rules set no length limit (Hive without a
+    ``ply_cap``): ``max_game_length`` is then only where simulations stop a game,
+    which counts as unfinished (no winner, end reason ``unfinished``), not a bug.
     """
 
     name: str
@@ -54,6 +57,7 @@ class GameInfo:
     num_players: int
     max_game_length: int
     spec_kinds: tuple[str, ...]
+    length_cutoff: bool = False
 
 
 @dataclass(frozen=True, slots=True)

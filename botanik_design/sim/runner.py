@@ -46,7 +46,8 @@ def play_game(job: Job, index: int) -> GameRow:
     The first bot (``A``) sits in seat :func:`seat_of_first_bot` (``index % 2``);
     seat 0 moves first.  The row's numbers are ``job.game.final_metrics``.
     Raises :class:`SimulationError` when the engine or a bot fails, a bot
-    returns an illegal action, or the game outlasts ``max_game_length``.
+    returns an illegal action, or the game outlasts ``max_game_length`` (a game
+    whose ``info.length_cutoff`` is set is stopped there instead, unfinished).
     """
     from botanik_design.bots.registry import make_bot
 
@@ -67,8 +68,11 @@ def play_game(job: Job, index: int) -> GameRow:
             state.apply_action(action)
             decisions += 1
             legal_total += len(legal)
-            if decisions > limit:
-                raise SimulationError(f"more than {plural(limit, 'decision')}")
+            if decisions >= limit and not state.is_terminal():
+                if game.info.length_cutoff:  # no rule ends it: stopped, unfinished
+                    break
+                if decisions > limit:
+                    raise SimulationError(f"more than {plural(limit, 'decision')}")
         final = game.final_metrics(state)
         return GameRow(
             game=index,

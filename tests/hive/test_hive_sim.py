@@ -56,3 +56,29 @@ def test_compare_text_names_end_reasons(capsys: object) -> None:
     text = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "ended by " in text and "tile set ," not in text
 
+
+
+def test_a_game_no_rule_ends_is_stopped_at_the_length_bound_unfinished() -> None:
+    """Hive without a ply cap has no length limit: random games may run for thousands
+    of plies.  The simulator stops them at ``max_game_length`` as unfinished (a draw),
+    where a game with a real bound (Botanik) that outlasts it is still an error."""
+    import dataclasses
+
+    import pytest
+
+    from botanik_design.games.hive.game import load_hive
+    from botanik_design.sim.runner import Job, SimulationError, play_game
+
+    game = load_hive(variant="Base")
+    assert game.info.length_cutoff
+    game._info = dataclasses.replace(game.info, max_game_length=12)  # noqa: SLF001
+    rows = [play_game(Job(game, ("random", "random"), 7), i) for i in range(4)]
+    assert all(r.decisions <= 12 for r in rows)
+    stopped = [r for r in rows if r.end_reason == "unfinished"]
+    assert stopped and all(r.winner == -1 and r.decisions == 12 for r in stopped)
+
+    hard = load_hive(variant="Base")
+    hard._info = dataclasses.replace(hard.info, max_game_length=12,  # noqa: SLF001
+                                     length_cutoff=False)
+    with pytest.raises(SimulationError, match="more than 12 decisions"):
+        play_game(Job(hard, ("random", "random"), 7), 0)

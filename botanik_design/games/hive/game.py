@@ -59,6 +59,7 @@ class HiveGame:
             name="hive", title=self.variant.title or "Hive", num_players=2,
             max_game_length=cap if cap is not None else DEFAULT_MAX_GAME_LENGTH,
             spec_kinds=("pieceset", "variant"),
+            length_cutoff=cap is None,
         )
 
     @property

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,8 +38,9 @@ def register(subparsers: Any) -> None:
 
 def _stem_name(path: Path) -> str:
     """A valid ``tileset:`` name from a file name (``My Set.yaml`` -> ``my-set``)."""
-    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
-    return stem[:64] or "tileset"
+    from botanik_design.spec.refs import name_from_path
+
+    return name_from_path(path, "tileset")
 
 
 #: What ``edit`` calls the kinds of spec it does not open.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -118,3 +119,11 @@ def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:
     set file (tried /abs/x.yaml: ...) and no bundled tile set```."""
     return (f"`{key}: {str(ref)[:80]}` names no {what} file ({tried(ref, folder)}) "
             f"and no bundled {what}")
+
+
+def name_from_path(path: Path, fallback: str) -> str:
+    """A valid spec name (``tileset:``, ``variant:``, ``pieceset:``: lower-case letters,
+    digits and hyphens, at most 64 characters) from a file name: ``My Set.yaml`` ->
+    ``my-set``; ``fallback`` when nothing is left."""
+    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
+    return stem[:64] or fallback

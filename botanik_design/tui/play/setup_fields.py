@@ -11,7 +11,6 @@ import here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -135,8 +134,9 @@ def effective_options(ref: str, game: str) -> dict[str, Any]:
 
 def variant_name(path: Path) -> str:
     """A valid ``variant:`` name from a file name (``My Rules.yaml`` -> ``my-rules``)."""
-    stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
-    return stem[:64] or "my-variant"
+    from botanik_design.spec.refs import name_from_path
+
+    return name_from_path(path, "my-variant")
 
 
 def extends_ref(base: str, target: Path, game: str = "botanik") -> str:

@@ -212,11 +212,12 @@ class Turns:
                 self._check_releases(player, depth, column)
             elif kind == PLACE:
                 keys = legal_placements(
-                    self.machines[player], table, tile, v.closure, v.closure_scope
+                    self.machines[player], table, tile, v.closure, v.closure_scope,
+                    A.PLACE_BASE,
                 )
                 if keys:
                     self.decision = task
-                    self._legal = [A.PLACE_BASE + k for k in keys]
+                    self._legal = keys
                     return
                 self._discard([tile], "no-placement", player)
             else:  # SWAP

@@ -8,6 +8,7 @@ for the rules as implemented).  Events are recorded as raw tuples here
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from botanik_design.engine import actions as A
@@ -35,6 +36,12 @@ _KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
 #: middle-stack pick actions per number of columns and arrival index
 _MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(i * 18 + 9 + c for c in range(n)) for i in range(A.MAX_ARRIVAL))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
+#: every middle-stack pick per number of columns and of arrival tiles (sorted)
+_ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(a for i in range(k) for a in _MIDDLE_PICKS[n][i]) for k in range(A.MAX_ARRIVAL + 1))
     for n in range(A.MAX_COLUMNS + 1)
 )
 
@@ -78,7 +85,7 @@ class Turns:
         self.tasks: list[Task] = []
         self.decision: Task | None = None
         #: the legal actions, sorted; replaced, never changed in place (clones share it)
-        self._legal: list[int] = []
+        self._legal: Sequence[int] = ()
         self._history: list[int] = []
         #: raw event records (:mod:`.events`), built into typed events on demand
         self._raw: list[E.Raw] = []
@@ -124,32 +131,50 @@ class Turns:
         p = self.pickers[self.pick_index]
         self.decision = _PICK_DECISION[p]
         reg = self.registry
-        v = self.variant
-        links = self.table.links
-        slots = reg.slots[p]
         middle = reg.middle
+        slots = reg.slots[p]
         ncols = len(middle)
+        arrival = self.arrival
+        # own-slot picks: an empty slot of this player under a non-empty middle stack
         own = [(c, middle[c][-1]) for c in range(ncols) if slots[c] == EMPTY and middle[c]]
-        free_middle = v.middle_condition == "none"
-        mids = _MIDDLE_PICKS[ncols]
-        legal: list[int] = []
-        append = legal.append
-        for i, a in enumerate(self.arrival):
-            if own:
+        v = self.variant
+        if v.middle_condition == "none" and ncols:  # every middle pick is legal
+            if not own:
+                self._legal = _ALL_MIDDLE_PICKS[ncols][len(arrival)]
+                return
+            links = self.table.links
+            mids = _MIDDLE_PICKS[ncols]
+            legal: list[int] = []
+            for i, a in enumerate(arrival):
                 row = links[a]
                 base = i * 18
                 for c, top in own:
                     if row[top]:
-                        append(base + c)
-            if free_middle:
-                legal.extend(mids[i])
-            else:
-                middle_ok = reg.middle_ok
-                table = self.table
-                base = i * 18 + 9
-                for c in range(ncols):
-                    if middle_ok(table, v, a, c):
-                        append(base + c)
+                        legal.append(base + c)
+                legal += mids[i]
+            self._legal = legal
+            return
+        self._set_pick_checked(p, own)
+
+    def _set_pick_checked(self, p: int, own: list[tuple[int, int]]) -> None:
+        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``."""
+        reg = self.registry
+        table = self.table
+        v = self.variant
+        links = table.links
+        ncols = len(reg.middle)
+        mids = _MIDDLE_PICKS[ncols]
+        legal: list[int] = []
+        append = legal.append
+        for i, a in enumerate(self.arrival):
+            row = links[a]
+            base = i * 18
+            for c, top in own:
+                if row[top]:
+                    append(base + c)
+            for c in range(ncols):
+                if reg.middle_ok(table, v, a, c):
+                    append(base + 9 + c)
         if not legal:
             if v.no_registry_move == "discard-chosen":
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from botanik_design.engine.geometry import DELTA, ORIGIN, decode_cell
 
-
 #: Per side ``s`` (N, E, S, W): the code delta to the neighbour, the exit bit of
 #: ``s``, the neighbour's exit bit facing back (side ``s + 2``), and the
 #: neighbour's frontier bits for a tile across its side ``s + 2``: ``near`` and ``occ``

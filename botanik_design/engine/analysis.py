@@ -72,10 +72,22 @@ class MachineFacts:
     colour_count: dict[str, int]
 
 
+#: Per side ``s`` (N, E, S, W): ``s``, ``dx``, ``dy``, the exit bit of ``s`` and the
+#: exit bit of the opposite side (the neighbour's side facing back).
+_SIDES: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (s, _STEP[s][0], _STEP[s][1], 1 << s, 1 << ((s + 2) & 3)) for s in range(4)
+)
+
+
 def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFacts:
     """Score and features of a machine (see :class:`Weights` for the features).
 
     ``cells`` must hold the Source at ``(0, 0)``; without it nothing is connected.
+    Two tiles are joined by :func:`~botanik_design.model.sides.pipe_joined`; between
+    two tiles that are not wildcards the join is written inline (both exits on the
+    shared edge) for speed (``bench/engine_speed.py``, returns);
+    ``tests/engine/test_engine_machine_property.py`` proves the totals equal to
+    :mod:`.scoring`'s.
     """
     pairs = variant.wild_pairs
     connected: set[tuple[int, int]] = set()
@@ -84,16 +96,23 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         stack = [(0, 0)]
         while stack:
             c = stack.pop()
+            x, y = c
             a = cells[c]
-            for s in range(4):
-                dx, dy = _STEP[s]
-                n = (c[0] + dx, c[1] + dy)
+            ae, aw = a[3], a[4]
+            for s, dx, dy, bit, back in _SIDES:
+                n = (x + dx, y + dy)
                 if n in connected:
                     continue
                 b = cells.get(n)
-                if b is not None and _joined(a, b, s, pairs):
-                    connected.add(n)
-                    stack.append(n)
+                if b is None:
+                    continue
+                if aw or b[4]:
+                    if not pipe_joined(ae, aw, b[3], b[4], s, pairs):
+                        continue
+                elif not (ae & bit and b[3] & back):
+                    continue
+                connected.add(n)
+                stack.append(n)
     open_ends = 0
     flowers = 0
     crop_waiting = 0
@@ -107,19 +126,17 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         if wild and wildcard:
             bonus += variant.mecha_bonus
         if not wild and exits:
-            for s in range(4):
-                if exits >> s & 1:
-                    dx, dy = _STEP[s]
-                    if (c[0] + dx, c[1] + dy) not in cells:
-                        open_ends += 1
+            x, y = c
+            for _s, dx, dy, bit, _back in _SIDES:
+                if exits & bit and (x + dx, y + dy) not in cells:
+                    open_ends += 1
         if fl > 0:
             counted = True
             if kind is Kind.CROP and same_colour_rule:
                 counted = False
-                for s in range(4):
-                    dx, dy = _STEP[s]
-                    n = (c[0] + dx, c[1] + dy)
-                    b = cells.get(n)
+                x, y = c
+                for s, dx, dy, _bit, _back in _SIDES:
+                    b = cells.get((x + dx, y + dy))
                     if b is not None and b[0] == colour and _joined(a, b, s, pairs):
                         counted = True
                         break
@@ -133,6 +150,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     seen: set[tuple[int, int]] = set()
     colour_count: dict[str, int] = {}
     largest = 0
+    min_size = variant.min_group_size
     for c in connected:
         colour = cells[c][0]
         if colour is None or c in seen:
@@ -141,24 +159,25 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         seen.add(c)
         stack = [c]
         while stack:
-            x = stack.pop()
+            p = stack.pop()
             size += 1
-            ax = cells[x]
-            for s in range(4):
-                dx, dy = _STEP[s]
-                n = (x[0] + dx, x[1] + dy)
+            ap = cells[p]
+            x, y = p
+            for s, dx, dy, _bit, _back in _SIDES:
+                n = (x + dx, y + dy)
                 if n in seen or n not in connected:
                     continue
                 b = cells[n]
                 if b[0] != colour:
                     continue
-                if piped_groups and not _joined(ax, b, s, pairs):
+                if piped_groups and not _joined(ap, b, s, pairs):
                     continue
                 seen.add(n)
                 stack.append(n)
         colour_count[colour] = colour_count.get(colour, 0) + size
-        largest = max(largest, size)
-        if size >= variant.min_group_size:
+        if size > largest:
+            largest = size
+        if size >= min_size:
             groups += size * variant.group_points_per_tile
         else:
             growth += size - 1

@@ -29,44 +29,41 @@ from botanik_design.engine.tiles import TileTable
 
 
 def legal_placements(
-    machine: Machine, table: TileTable, tile: int, closure: str, scope: str
+    machine: Machine, table: TileTable, tile: int, closure: str, scope: str, base: int = 0
 ) -> list[int]:
-    """Sorted placement keys ``cell_code * 4 + rotation`` for instance ``tile``.
+    """Sorted placement keys ``base + cell_code * 4 + rotation`` for instance ``tile``.
 
     Empty when the tile cannot be placed.  Cells beyond the grid bound
-    (``|x|, |y| <= 127``) are never offered.
+    (``|x|, |y| <= 127``) are never offered.  ``base`` is added to every key
+    (the game passes its first place action, so the keys are action ids).
     """
-    masks = table.masks[tile]
-    rots = table.rotations[tile]
+    fits = table.fits[tile]
     wild = table.wild[tile]
     out: list[int] = []
     append = out.append
     closure_ok = machine.closure_ok
+    free = closure == "none"
     both = closure == "both"
     open_end = closure == "open-end"
-    no_cycle = closure == "no-cycle"
+    no_cycle = closure == "no-cycle" and not wild
     near_edge = len(machine.tile) >= BOUND - 1
     for cell, f in machine.frontier.items():
-        if near_edge and not in_bounds(cell):
+        fit = fits[f & 255]  # the rotations whose sides match (brief §5.2)
+        if not fit or (near_edge and not in_bounds(cell)):
             continue
-        occ = f >> 4 & 15
-        req = f & 15
         near = f >> 8
-        for r in rots:
-            m = masks[r]
-            if not wild and (m & occ) != req:
-                continue
+        key = base + cell * 4
+        for r, m in fit:
             # Shortcuts, each proved in spec/rules.md and by the property tests:
             # a new pipe end facing an empty cell keeps its network open; a tile
             # joining at most one neighbour cannot close a pipe cycle (``both``:
             # the two together).
             if (
-                (open_end and (m & ~near)) or (no_cycle and not wild and _ONE[m & near])
+                free or (open_end and (m & ~near)) or (no_cycle and _ONE[m & near])
                 or (both and (m & ~near) and not wild and _ONE[m & near])
-                or closure == "none"
                 or closure_ok(cell, m, wild, closure, scope)
             ):
-                append(cell * 4 + r)
+                append(key + r)
     out.sort()
     return out
 

@@ -32,13 +32,14 @@ Cell = tuple[str | None, Kind, int, int, bool]
 
 
 def machine_cells(state: Any, player: int) -> dict[tuple[int, int], Cell]:
-    """``player``'s machine as ``{(x, y): (colour, kind, flowers, exits, wild)}``."""
-    wildcard = state.variant.mecha_botanist == "wildcard"
-    out: dict[tuple[int, int], Cell] = {}
-    for t in state.machine(player):
-        d = t.definition
-        out[(t.x, t.y)] = (d.colour, d.kind, d.flowers, t.exits, wildcard and d.kind is Kind.MECHA)
-    return out
+    """``player``'s machine as ``{(x, y): (colour, kind, flowers, exits, wild)}``
+    (``state``: a :class:`~botanik_design.engine.state.GameState`).
+
+    Read from the engine's machine (:func:`cells_of`): the same cells as from the
+    public ``state.machine(player)`` (``tests/engine/test_engine_analysis_property.py``),
+    without building its ``PlacedTile`` list (bots call this at every decision).
+    """
+    return cells_of(state.machines[player], state.table)
 
 
 def cell_for(d: TileDef, rotation: int, variant: Variant) -> Cell:
@@ -189,6 +190,175 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         crop_waiting=crop_waiting,
         colour_count=colour_count,
     )
+
+
+class MachineAnalysis:
+    """A machine analysed once, so that the facts of the machine with one more tile
+    come cheaply (the greedy values of every legal placement of a tile).
+
+    ``facts`` is :func:`analyse` of ``cells``; :meth:`plus` gives :func:`analyse` of
+    ``cells`` with one more cell, by updating the connected network, the open pipe
+    ends, the crops waiting for a same-colour neighbour and the colour groups
+    around the new cell instead of walking the whole machine again.  When the new
+    tile would connect tiles that were not connected before (other than itself),
+    or there is no Source at ``(0, 0)``, it falls back to :func:`analyse`.
+    ``tests/engine/test_engine_analysis_property.py`` proves both equal to
+    :func:`analyse` on random machines.  ``cells`` must not change while this is used.
+    """
+
+    __slots__ = ("cells", "connected", "facts", "group", "sizes", "variant", "waiting")
+
+    def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
+        self.cells = cells
+        self.variant = variant
+        facts = analyse(cells, variant)
+        self.facts = facts
+        pairs = variant.wild_pairs
+        connected: set[tuple[int, int]] = set()
+        if (0, 0) in cells:
+            connected.add((0, 0))
+            stack = [(0, 0)]
+            while stack:
+                c = stack.pop()
+                a = cells[c]
+                for s in range(4):
+                    dx, dy = _STEP[s]
+                    n = (c[0] + dx, c[1] + dy)
+                    if n in connected:
+                        continue
+                    b = cells.get(n)
+                    if b is not None and _joined(a, b, s, pairs):
+                        connected.add(n)
+                        stack.append(n)
+        self.connected = connected
+        #: Connected crops whose flowers do not count yet: cell -> flowers.
+        self.waiting: dict[tuple[int, int], int] = {}
+        if variant.crop_flowers == "same-colour-pipe-neighbour":
+            for c in connected:
+                a = cells[c]
+                if a[2] > 0 and a[1] is Kind.CROP and not any(
+                    (b := cells.get((c[0] + dx, c[1] + dy))) is not None
+                    and b[0] == a[0] and _joined(a, b, s, pairs)
+                    for s, (dx, dy) in enumerate(_STEP)
+                ):
+                    self.waiting[c] = a[2]
+        #: Colour group index of each connected coloured cell, and the groups' sizes.
+        self.group: dict[tuple[int, int], int] = {}
+        self.sizes: list[int] = []
+        piped = variant.colour_groups == "piped"
+        for c in connected:
+            colour = cells[c][0]
+            if colour is None or c in self.group:
+                continue
+            gid = len(self.sizes)
+            self.group[c] = gid
+            stack = [c]
+            size = 0
+            while stack:
+                x = stack.pop()
+                size += 1
+                ax = cells[x]
+                for s in range(4):
+                    dx, dy = _STEP[s]
+                    n = (x[0] + dx, x[1] + dy)
+                    if n in self.group or n not in connected:
+                        continue
+                    b = cells[n]
+                    if b[0] != colour or (piped and not _joined(ax, b, s, pairs)):
+                        continue
+                    self.group[n] = gid
+                    stack.append(n)
+            self.sizes.append(size)
+
+    def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
+        """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""
+        cells = self.cells
+        connected = self.connected
+        variant = self.variant
+        pairs = variant.wild_pairs
+        colour, kind, fl, exits, wild = a
+        x, y = cell
+        joins_network = False
+        joins_other = False
+        closed = 0
+        empty_exits = 0
+        nbrs: list[tuple[tuple[int, int], Cell, bool]] = []
+        for s in range(4):
+            dx, dy = _STEP[s]
+            n = (x + dx, y + dy)
+            b = cells.get(n)
+            if b is None:
+                if exits >> s & 1:
+                    empty_exits += 1
+                continue
+            joined = pipe_joined(exits, wild, b[3], b[4], s, pairs)
+            if n in connected:
+                if not b[4] and b[3] >> ((s + 2) & 3) & 1:
+                    closed += 1
+                if joined:
+                    joins_network = True
+                nbrs.append((n, b, joined))
+            elif joined:
+                joins_other = True
+        f = self.facts
+        if cell in cells or (0, 0) not in cells or (joins_network and joins_other):
+            grown = dict(cells)
+            grown[cell] = a
+            return analyse(grown, variant)
+        if not joins_network:
+            return MachineFacts(
+                score=f.score, groups=f.groups, largest=f.largest, flowers=f.flowers,
+                bonus=f.bonus, connected=f.connected, unconnected=f.unconnected + 1,
+                open_ends=f.open_ends - closed, growth=f.growth, crop_waiting=f.crop_waiting,
+                colour_count=f.colour_count,
+            )
+        open_ends = f.open_ends - closed + (empty_exits if not wild and exits else 0)
+        bonus = f.bonus + (variant.mecha_bonus if wild and variant.mecha_botanist == "wildcard"
+                           else 0)
+        flowers = f.flowers
+        crop_waiting = f.crop_waiting
+        fp = variant.flower_points
+        if fl > 0:
+            if (kind is Kind.CROP and variant.crop_flowers == "same-colour-pipe-neighbour"
+                    and not any(j and b[0] == colour for _, b, j in nbrs)):
+                crop_waiting += fl
+            else:
+                flowers += fl * fp
+        waiting = self.waiting
+        for n, b, j in nbrs:
+            if j and n in waiting and b[0] == colour:
+                flowers += waiting[n] * fp
+                crop_waiting -= waiting[n]
+        groups = f.groups
+        growth = f.growth
+        largest = f.largest
+        colour_count = f.colour_count
+        if colour is not None:
+            piped = variant.colour_groups == "piped"
+            merged = {self.group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
+            least = variant.min_group_size
+            per_tile = variant.group_points_per_tile
+            size = 1
+            for g in merged:
+                old = self.sizes[g]
+                size += old
+                if old >= least:
+                    groups -= old * per_tile
+                else:
+                    growth -= old - 1
+            if size >= least:
+                groups += size * per_tile
+            else:
+                growth += size - 1
+            largest = max(largest, size)
+            colour_count = dict(colour_count)
+            colour_count[colour] = colour_count.get(colour, 0) + 1
+        return MachineFacts(
+            score=groups + flowers + bonus, groups=groups, largest=largest, flowers=flowers,
+            bonus=bonus, connected=f.connected + 1, unconnected=f.unconnected,
+            open_ends=open_ends, growth=growth, crop_waiting=crop_waiting,
+            colour_count=colour_count,
+        )
 
 
 _CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}

@@ -77,7 +77,7 @@ def item_kind(item: str) -> tuple[str, str]:
             return doc.kind, item
         bad = [d for d in doc.diagnostics if d.level == "error"]
         if bad:  # unreadable YAML: the validator's positioned messages, exit 1
-            raise SpecError(f"{item}: cannot be read",
+            raise SpecError(f"{item}: not a valid spec file",
                             [ln for ln in format_text(bad).splitlines() if ln.strip()])
         raise ValueError(f"{item}: neither a variant (no 'variant:' key) nor a tile set")
     if item in bundled_variants(None):  # any game's variant (Botanik, Hive ...)

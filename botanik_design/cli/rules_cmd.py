@@ -73,6 +73,7 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
     cannot be loaded, ``ValueError`` when ``tileset_ref`` is given for a Hive variant."""
     from botanik_design.model.rulespage import rules_page
     from botanik_design.spec import load_hive_variant, load_tileset, load_variant
+    from botanik_design.spec.load import load_tileset_for
 
     if _is_hive(ref):
         if tileset_ref:
@@ -80,7 +81,8 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
                              "its piece set")
         return rules_page(load_hive_variant(ref), options=options)
     variant = load_variant(ref)
-    tileset = load_tileset(tileset_ref or variant.tileset or "botanik")
+    tileset = (load_tileset_for(tileset_ref, variant) if tileset_ref
+               else load_tileset(variant.tileset or "botanik"))
     return rules_page(variant, tileset, options=options)
 
 

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep", "load_tileset",
-           "load_variant", "read_ref", "resolve_ref", "tileset_from_data", "variant_of"]
+__all__ = ["KIND_NAMES", "check_doc", "checked_ref", "effective_options", "load_sweep",
+           "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
+           "tileset_from_data", "variant_of", "wrong_kind"]
 
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
@@ -26,6 +27,37 @@ from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, tried
+
+#: How messages name each kind of spec document (the article included).
+KIND_NAMES: dict[str, str] = {
+    "tileset": "a tile set", "variant": "a variant", "record": "a game record",
+    "position": "a position", "sweep": "a sweep", "pieceset": "a piece set",
+    "hive-variant": "a Hive variant", "hive-record": "a Hive game record",
+    "hive-position": "a Hive position",
+}
+
+
+def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
+    """The error for ``doc`` (of another kind than wanted): ``file: is a variant, not a
+    tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
+    1:1).  ``what`` names the wanted kind without its article; ``others`` overrides
+    :data:`KIND_NAMES`."""
+    from botanik_design.spec.diagnostics import diagnostic
+
+    other = (others or {}).get(doc.kind) or KIND_NAMES.get(doc.kind, f"a {doc.kind}")
+    key = doc.kind.removeprefix("hive-") if doc.kind else ""
+    line, col = (None, None)
+    if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:
+        line, col = doc.positions.key((key,))
+    message = f"this is {other}, not {_article(what)}"
+    problem = diagnostic(doc.name, "spec-wrong-kind", message, line=line or 1,
+                         column=col or 1)
+    return SpecError(f"{doc.name}: is {other}, not {_article(what)}", [problem.format()])
+
+
+def _article(what: str) -> str:
+    """``a tile set``, ``an ...``: ``what`` with its indefinite article."""
+    return ("an " if what[:1].lower() in "aeiou" else "a ") + what
 
 
 def resolve_ref(
@@ -74,10 +106,9 @@ def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
     is of another kind (``others``: kind -> how the message names it, default ``a
     <kind>``) or has any error ``validate`` would report.  ``what``: the expected
     kind's name in messages (default ``kind``)."""
-    what = what or kind
+    what = what or KIND_NAMES.get(kind, f"a {kind}").split(" ", 1)[1]
     if doc.kind is not None and doc.kind != kind:
-        other = (others or {}).get(doc.kind, f"a {doc.kind}")
-        raise SpecError(f"{doc.name}: is {other}, not a {what}")
+        raise wrong_kind(doc, what, others)
     problems = errors(session.check(doc))
     if problems:
         raise SpecError(f"{doc.name}: not a valid {what}", [d.format() for d in problems])
@@ -100,6 +131,35 @@ def load_tileset(ref: str, relative_to: Path | None = None) -> TileSet:
     """
     _, doc = checked_ref(ref, "tileset", relative_to)
     return tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
+
+
+def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None) -> TileSet:
+    """Load a tile set to be played under ``variant`` in place of the variant's own
+    (``--tileset``): the checks of :func:`load_tileset`, then the two that ``validate``
+    makes on a variant's own tile set, reported at the tile set's ``tiles:`` list:
+    enough machine tiles for the setup (``sem-too-few-tiles``,
+    :func:`~botanik_design.model.variant.setup_need`) and a way to score a point
+    (``sem-no-scoring``).
+
+    Raises :class:`SpecError` (exit status 1) when either fails, or as :func:`load_tileset`.
+    """
+    from botanik_design.spec import semantic
+    from botanik_design.spec.diagnostics import Collector
+
+    _, doc = checked_ref(ref, "tileset", relative_to)
+    tileset = tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
+    options = variant.options()
+    out = Collector(doc.name, doc.positions)
+    out.items += semantic.check_setup(tileset, options, ("tiles",), doc.positions, doc.name)
+    why = semantic.no_score_reason(tileset, options)
+    if why:
+        out.add(("tiles",), "sem-no-scoring",
+                f"no rule of variant `{variant.name}` can award a point with this tile set: "
+                f"{why}")
+    if out.items:
+        raise SpecError(f"{doc.name}: cannot be played under variant `{variant.name}`",
+                        [d.format() for d in out.items])
+    return tileset
 
 
 def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
@@ -146,7 +206,7 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     session = Session()
     doc = session.read_source(path, str(path))
     if doc.kind is not None and doc.kind != "sweep":
-        raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
+        raise wrong_kind(doc, "sweep")
     problems = errors(session.check(doc))
     if problems:
         unreadable = any(d.rule.startswith("io-") for d in problems)

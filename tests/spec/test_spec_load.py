@@ -82,5 +82,5 @@ def test_integral_floats_load_as_ints(tmp_path: Path) -> None:
 
 
 def test_loading_the_wrong_kind_says_so() -> None:
-    with pytest.raises(SpecError, match="is a variant, not a tileset"):
+    with pytest.raises(SpecError, match="is a variant, not a tile set"):
         load_tileset(str(FIXTURES / "ok-variant.yaml"))

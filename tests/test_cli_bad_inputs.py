@@ -1,0 +1,104 @@
+"""Odd and broken inputs on every command that reads a spec: a clear message naming
+``file:line:col``, the documented exit status, never a traceback (issue: QA pass).
+
+Run in-process through :func:`botanik_design.cli.main` (no subprocess per row)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from botanik_design.cli import main
+
+TINY = """\
+tileset: tiny
+title: Tiny
+palette:
+  - {name: red, symbol: "R", display: "#ff0000"}
+tiles:
+  - {id: source, type: source, kind: source, exits: [N, E, S, W], copies: 2}
+  - {id: c, colour: red, type: corner, kind: pipe, exits: [E, S], flowers: 1, copies: 2}
+"""
+#: six machine tiles, no flowers, no colour with 3 tiles: nothing can score under `standard`
+NO_FLOWERS = """\
+tileset: bare
+title: Bare
+palette:
+  - {name: red, symbol: "R", display: "#ff0000"}
+  - {name: blue, symbol: "B", display: "#0000ff"}
+  - {name: green, symbol: "G", display: "#00ff00"}
+tiles:
+  - {id: source, type: source, kind: source, exits: [N, E, S, W], copies: 2}
+  - {id: r, colour: red, type: corner, kind: pipe, exits: [E, S], copies: 2}
+  - {id: b, colour: blue, type: corner, kind: pipe, exits: [E, S], copies: 2}
+  - {id: g, colour: green, type: corner, kind: pipe, exits: [E, S], copies: 2}
+"""
+VARIANT = "variant: mine\nextends: standard\n"
+
+#: file name -> its text
+FILES = {"tiny.yaml": TINY, "bare.yaml": NO_FLOWERS, "variant.yaml": VARIANT}
+
+
+def _run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str]:
+    code = main(args)
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.fixture
+def specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# (command line, exit status, text the output must hold: a file:line:col or a rule)
+TOO_SMALL = r"tiny\.yaml:6:3: error: tile set `tiny` has 2 machine tiles; the setup needs 6"
+NO_SCORE = r"bare\.yaml:8:3: error: no rule of variant `standard` can award a point"
+WRONG = r"variant\.yaml:1:1: error: this is a variant, not a tile set \[spec-wrong-kind\]"
+CASES = [
+    # a tile set in place of the variant's own: the checks `validate` makes on a variant's
+    (["simulate", "-q", "--games", "2", "--tileset", "tiny.yaml"], 1, TOO_SMALL),
+    (["simulate", "-q", "--games", "2", "--tileset", "bare.yaml"], 1, NO_SCORE),
+    (["compare", "-q", "--games", "2", "standard", "registre-3", "--tileset", "tiny.yaml"],
+     1, TOO_SMALL),
+    (["compare", "-q", "--games", "2", "quick-3", "tiny.yaml"], 1, TOO_SMALL),
+    (["rules", "standard", "--tileset", "tiny.yaml"], 1, TOO_SMALL),
+    (["rules", "standard", "--tileset", "bare.yaml"], 1, NO_SCORE),
+    # a tile set for a Hive variant: a usage error, not a traceback
+    (["simulate", "-q", "--games", "2", "--variant", "hive-tournament", "--tileset", "quick-3"],
+     2, r"hive-tournament is a Hive variant"),
+    (["compare", "-q", "--games", "2", "hive-tournament", "hive-box", "--tileset", "tiny.yaml"],
+     2, r"hive-tournament is a Hive variant"),
+    # another kind of spec: named, at the kind key
+    (["show", "variant.yaml"], 1, WRONG),
+    (["sheet", "variant.yaml", "-o", "out.pdf"], 1, WRONG),
+    (["simulate", "-q", "--games", "2", "--tileset", "variant.yaml"], 1, WRONG),
+    (["rules", "tiny.yaml"], 1, r"tiny\.yaml:1:1: error: this is a tile set, not a variant"),
+    (["sweep", "-q", "variant.yaml"], 1, r"variant\.yaml:1:1: error: this is a variant, not a "
+     r"sweep"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "expected"), CASES,
+                         ids=[" ".join(c[0]) for c in CASES])
+def test_bad_input_is_reported_clearly(specs: Path, capsys: pytest.CaptureFixture[str],
+                                       args: list[str], code: int, expected: str) -> None:
+    got, text = _run(capsys, args)
+    assert "Traceback" not in text
+    assert re.search(expected, text), text
+    assert got == code, text
+    assert not (specs / "out.pdf").exists()  # nothing written
+
+
+def test_a_small_set_that_fits_a_small_variant_still_plays(
+        specs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (specs / "one.yaml").write_text(
+        "variant: one\nextends: standard\noptions: {registry_columns: 1, arrival_tiles: 1,"
+        " min_group_size: 1}\n", encoding="utf-8")
+    code, text = _run(capsys, ["simulate", "-q", "--games", "2", "--bots", "random",
+                               "--variant", "one.yaml", "--tileset", "tiny.yaml"])
+    assert code == 0, text

@@ -386,6 +386,42 @@ def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> Mach
     return got
 
 
+#: :func:`analysis_of`'s cache: (table and variant ids, the machine's tiles and exit
+#: masks by cell code) -> (table, variant, analysis); the table and variant are kept so
+#: their ids stay theirs while the entry lives.
+_ANALYSED: dict[
+    tuple[int, int, frozenset[tuple[int, int]], frozenset[tuple[int, int]]],
+    tuple[TileTable, Variant, MachineAnalysis],
+] = {}
+
+
+def analysis_of(state: Any, player: int) -> MachineAnalysis:
+    """The :class:`MachineAnalysis` of ``player``'s machine in ``state`` (a
+    :class:`~botanik_design.engine.state.GameState`), from a bounded per-process cache.
+
+    Search bots meet the same machines in every iteration (only placements change a
+    machine, and each iteration plays a fresh clone).  The key is the machine's
+    content as the engine holds it (instance id and rotated exit mask by cell, with
+    the state's tile table and variant), cheaper to build than the cells; its
+    :attr:`~MachineAnalysis.facts` equal :func:`analyse` of :func:`machine_cells`
+    (``tests/engine/test_engine_analysis_property.py``).  The cache is cleared when
+    it holds :data:`_CACHE_MAX` entries; results never depend on it.
+    """
+    machine = state.machines[player]
+    table = state.table
+    variant = state.variant
+    key = (id(table), id(variant), frozenset(machine.tile.items()),
+           frozenset(machine.mask.items()))
+    got = _ANALYSED.get(key)
+    if got is not None and got[0] is table and got[1] is variant:
+        return got[2]
+    if len(_ANALYSED) >= _CACHE_MAX:
+        _ANALYSED.clear()
+    result = MachineAnalysis(cells_of(machine, table), variant)
+    _ANALYSED[key] = (table, variant, result)
+    return result
+
+
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:
     """The winner (0, 1) or ``None`` for a shared win (brief §8.5, option ``tie_break``):
     the higher total; equal totals under ``largest-colour-group``: the larger biggest

@@ -80,11 +80,20 @@ def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict
     return [a for _, a in scored], prior
 
 
+#: State types seen, and whether they are Determinizable (isinstance on a runtime
+#: protocol is slow; every iteration asks).
+_DETERMINIZABLE: dict[type, bool] = {}
+
+
 def determinize(state: Any, rng: Any) -> bool:
     """Resample the hidden information of ``state`` (a clone) in place with ``rng``
     (:class:`~botanik_design.games.base.Determinizable`).  Returns ``False`` when the
     state has none (nothing done)."""
-    if not isinstance(state, Determinizable):
+    kind = type(state)
+    can = _DETERMINIZABLE.get(kind)
+    if can is None:
+        can = _DETERMINIZABLE[kind] = isinstance(state, Determinizable)
+    if not can:
         return False
     state.determinize(rng)
     return True

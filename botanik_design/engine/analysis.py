@@ -211,14 +211,14 @@ class MachineAnalysis:
     :func:`analyse` on random machines.  ``cells`` must not change while this is used.
     """
 
-    __slots__ = ("cells", "connected", "facts", "group", "sizes", "variant", "waiting")
+    __slots__ = ("cells", "connected", "facts", "group", "pairs", "sizes", "variant", "waiting")
 
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
         self.cells = cells
         self.variant = variant
         facts = analyse(cells, variant)
         self.facts = facts
-        pairs = variant.wild_pairs
+        pairs = self.pairs = variant.wild_pairs
         connected: set[tuple[int, int]] = set()
         if (0, 0) in cells:
             connected.add((0, 0))
@@ -280,7 +280,7 @@ class MachineAnalysis:
         cells = self.cells
         connected = self.connected
         variant = self.variant
-        pairs = variant.wild_pairs
+        pairs = self.pairs
         colour, kind, fl, exits, wild = a
         x, y = cell
         joins_network = False
@@ -288,17 +288,20 @@ class MachineAnalysis:
         closed = 0
         empty_exits = 0
         nbrs: list[tuple[tuple[int, int], Cell, bool]] = []
-        for s in range(4):
-            dx, dy = _STEP[s]
+        for s, dx, dy, bit, back in _SIDES:
             n = (x + dx, y + dy)
             b = cells.get(n)
             if b is None:
-                if exits >> s & 1:
+                if exits & bit:
                     empty_exits += 1
                 continue
-            joined = pipe_joined(exits, wild, b[3], b[4], s, pairs)
+            be, bw = b[3], b[4]
+            if wild or bw:
+                joined = pipe_joined(exits, wild, be, bw, s, pairs)
+            else:  # pipe_joined of two tiles that are not wildcards, inline
+                joined = bool(exits & bit and be & back)
             if n in connected:
-                if not b[4] and b[3] >> ((s + 2) & 3) & 1:
+                if not bw and be & back:
                     closed += 1
                 if joined:
                     joins_network = True

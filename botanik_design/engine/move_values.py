@@ -144,14 +144,16 @@ def win_probability(state: GameState) -> float:
     rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
     slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
     v = [0.0, 0.0]
+    dec = state.pending()
+    holder = dec.player if dec is not None and dec.kind in ("place", "swap") else -1
     for p in (0, 1):
         facts = analysis_of(state, p).facts
         total = machine_value(facts)
         for t in state.slots(p):
             if t is not None:
                 total += slot_factor * tile_value(state.tile(t), facts, variant)
-        dec = state.pending()
-        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
+        if p == holder:
+            assert dec is not None
             total += tile_value(state.tile(dec.tile), facts, variant)
         v[p] = total
     return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

@@ -15,6 +15,7 @@ from engine_helpers import VARIANTS, random_game, tileset, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from botanik_design.engine.actions import PLACE_BASE
 from botanik_design.engine.analysis import (
     Cell,
     MachineAnalysis,
@@ -96,11 +97,18 @@ def test_machine_cells_equal_the_public_view(name: str, seed: int, bias: float) 
     """:func:`machine_cells` (read from the engine's machine) equals the cells built from
     the public accessor, and the cached :func:`analysis_of` their :func:`analyse`, along
     random games of every bundled variant (the cache lives across examples)."""
-    def check(state: GameState) -> None:
+    def check(state: GameState, deeper: bool = True) -> None:
         for p in (0, 1):
             cells = _public_cells(state, p)
             assert machine_cells(state, p) == cells
             assert analysis_of(state, p).facts == analyse(cells, state.variant)
+        legal = [] if state.is_terminal() else state.legal_actions()
+        if deeper and legal and legal[0] >= PLACE_BASE:
+            # every placement of one tile: the same tiles, rotations differing
+            for action in legal:
+                child = state.clone()
+                child.apply_action(action)
+                check(child, False)
 
     state = random_game(tileset(variant(name).tileset or "botanik"), variant(name), seed,
                         check, bias)

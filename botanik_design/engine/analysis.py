@@ -15,8 +15,7 @@ the game itself); the bots' heuristic (:mod:`.heuristic`) reads the same facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from botanik_design.engine.geometry import decode_cell
 from botanik_design.engine.machine import Machine
@@ -55,9 +54,11 @@ def _joined(a: Cell, b: Cell, side: int, wild_pairs: bool) -> bool:
     return pipe_joined(a[3], a[4], b[3], b[4], side, wild_pairs)
 
 
-@dataclass(frozen=True, slots=True)
-class MachineFacts:
-    """What :func:`analyse` finds in a machine (points and counts)."""
+class MachineFacts(NamedTuple):
+    """What :func:`analyse` finds in a machine (points and counts).
+
+    A named tuple (immutable, and cheap to build: ``analyse`` runs twice per
+    ``returns()`` and once per candidate move of the greedy bot)."""
 
     score: int
     groups: int
@@ -90,21 +91,33 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     :mod:`.scoring`'s.
     """
     pairs = variant.wild_pairs
+    open_ends = 0
+    flowers = 0
+    crop_waiting = 0
+    bonus = 0
+    same_colour_rule = variant.crop_flowers == "same-colour-pipe-neighbour"
+    wildcard = variant.mecha_botanist == "wildcard"
+    piped_groups = variant.colour_groups == "piped"
     connected: set[tuple[int, int]] = set()
     if (0, 0) in cells:
+        # one pass over the tiles piped to the Source: open ends, flowers, bonus
         connected.add((0, 0))
         stack = [(0, 0)]
         while stack:
             c = stack.pop()
             x, y = c
             a = cells[c]
-            ae, aw = a[3], a[4]
+            colour, kind, fl, ae, aw = a
+            if aw and wildcard:
+                bonus += variant.mecha_bonus
             for s, dx, dy, bit, back in _SIDES:
                 n = (x + dx, y + dy)
-                if n in connected:
-                    continue
                 b = cells.get(n)
                 if b is None:
+                    if ae & bit and not aw:
+                        open_ends += 1
+                    continue
+                if n in connected:
                     continue
                 if aw or b[4]:
                     if not pipe_joined(ae, aw, b[3], b[4], s, pairs):
@@ -113,37 +126,19 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                     continue
                 connected.add(n)
                 stack.append(n)
-    open_ends = 0
-    flowers = 0
-    crop_waiting = 0
-    bonus = 0
-    same_colour_rule = variant.crop_flowers == "same-colour-pipe-neighbour"
-    wildcard = variant.mecha_botanist == "wildcard"
-    piped_groups = variant.colour_groups == "piped"
-    for c in connected:
-        a = cells[c]
-        colour, kind, fl, exits, wild = a
-        if wild and wildcard:
-            bonus += variant.mecha_bonus
-        if not wild and exits:
-            x, y = c
-            for _s, dx, dy, bit, _back in _SIDES:
-                if exits & bit and (x + dx, y + dy) not in cells:
-                    open_ends += 1
-        if fl > 0:
-            counted = True
-            if kind is Kind.CROP and same_colour_rule:
-                counted = False
-                x, y = c
-                for s, dx, dy, _bit, _back in _SIDES:
-                    b = cells.get((x + dx, y + dy))
-                    if b is not None and b[0] == colour and _joined(a, b, s, pairs):
-                        counted = True
-                        break
-            if counted:
-                flowers += fl * variant.flower_points
-            else:
-                crop_waiting += fl
+            if fl > 0:
+                counted = True
+                if kind is Kind.CROP and same_colour_rule:
+                    counted = False
+                    for s, dx, dy, _bit, _back in _SIDES:
+                        b = cells.get((x + dx, y + dy))
+                        if b is not None and b[0] == colour and _joined(a, b, s, pairs):
+                            counted = True
+                            break
+                if counted:
+                    flowers += fl * variant.flower_points
+                else:
+                    crop_waiting += fl
     # colour groups among connected tiles
     groups = 0
     growth = 0

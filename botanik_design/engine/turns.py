@@ -136,7 +136,10 @@ class Turns:
         ncols = len(middle)
         arrival = self.arrival
         # own-slot picks: an empty slot of this player under a non-empty middle stack
-        own = [(c, middle[c][-1]) for c in range(ncols) if slots[c] == EMPTY and middle[c]]
+        own: list[tuple[int, int]] = []
+        for c, st in enumerate(middle):
+            if st and slots[c] == EMPTY:
+                own.append((c, st[-1]))
         v = self.variant
         if v.middle_condition == "none" and ncols:  # every middle pick is legal
             if not own:
@@ -203,8 +206,9 @@ class Turns:
             self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
             slots = reg.slots
             if slots[0][c] != EMPTY or slots[1][c] != EMPTY:
-                # the release check of the column (brief §4), resolved with the tasks
-                self.tasks.append((_CHECK, player, -1, 0, c))
+                # the release check of the column (brief §4); no task is pending at a
+                # pick, so checking now is resolving it as the first task
+                self._check_releases(player, 0, c)
         if self.tasks:
             self._run()
         elif self.pick_index < len(self.pickers):

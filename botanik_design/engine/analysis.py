@@ -206,14 +206,14 @@ class MachineAnalysis:
     :func:`analyse` on random machines.  ``cells`` must not change while this is used.
     """
 
-    __slots__ = ("cells", "connected", "facts", "group", "sizes", "variant", "waiting")
+    __slots__ = ("cells", "connected", "facts", "group", "pairs", "sizes", "variant", "waiting")
 
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
         self.cells = cells
         self.variant = variant
         facts = analyse(cells, variant)
         self.facts = facts
-        pairs = variant.wild_pairs
+        pairs = self.pairs = variant.wild_pairs
         connected: set[tuple[int, int]] = set()
         if (0, 0) in cells:
             connected.add((0, 0))
@@ -275,7 +275,7 @@ class MachineAnalysis:
         cells = self.cells
         connected = self.connected
         variant = self.variant
-        pairs = variant.wild_pairs
+        pairs = self.pairs
         colour, kind, fl, exits, wild = a
         x, y = cell
         joins_network = False
@@ -283,17 +283,20 @@ class MachineAnalysis:
         closed = 0
         empty_exits = 0
         nbrs: list[tuple[tuple[int, int], Cell, bool]] = []
-        for s in range(4):
-            dx, dy = _STEP[s]
+        for s, dx, dy, bit, back in _SIDES:
             n = (x + dx, y + dy)
             b = cells.get(n)
             if b is None:
-                if exits >> s & 1:
+                if exits & bit:
                     empty_exits += 1
                 continue
-            joined = pipe_joined(exits, wild, b[3], b[4], s, pairs)
+            be, bw = b[3], b[4]
+            if wild or bw:
+                joined = pipe_joined(exits, wild, be, bw, s, pairs)
+            else:  # pipe_joined of two tiles that are not wildcards, inline
+                joined = bool(exits & bit and be & back)
             if n in connected:
-                if not b[4] and b[3] >> ((s + 2) & 3) & 1:
+                if not bw and be & back:
                     closed += 1
                 if joined:
                     joins_network = True
@@ -379,6 +382,45 @@ def analyse_cached(cells: dict[tuple[int, int], Cell], variant: Variant) -> Mach
             _CACHE.clear()
         got = _CACHE[key] = analyse(cells, variant)
     return got
+
+
+#: :func:`analysis_of`'s cache: (table and variant ids, the machine's tiles and exit
+#: masks by cell code) -> (table, variant, analysis); the table and variant are kept so
+#: their ids stay theirs while the entry lives.
+_ANALYSED: dict[
+    tuple[int, int, frozenset[tuple[int, int]], frozenset[tuple[int, int]]],
+    tuple[TileTable, Variant, MachineAnalysis],
+] = {}
+#: :func:`analysis_of`'s cache size (an entry holds about 6 kB for a 30-tile machine;
+#: a default MCTS decision meets a dozen or two machines).
+_ANALYSED_MAX = 1024
+
+
+def analysis_of(state: Any, player: int) -> MachineAnalysis:
+    """The :class:`MachineAnalysis` of ``player``'s machine in ``state`` (a
+    :class:`~botanik_design.engine.state.GameState`), from a bounded per-process cache.
+
+    Search bots meet the same machines in every iteration (only placements change a
+    machine, and each iteration plays a fresh clone).  The key is the machine's
+    content as the engine holds it (instance id and rotated exit mask by cell, with
+    the state's tile table and variant), cheaper to build than the cells; its
+    :attr:`~MachineAnalysis.facts` equal :func:`analyse` of :func:`machine_cells`
+    (``tests/engine/test_engine_analysis_property.py``).  The cache is cleared when
+    it holds :data:`_ANALYSED_MAX` entries; results never depend on it.
+    """
+    machine = state.machines[player]
+    table = state.table
+    variant = state.variant
+    key = (id(table), id(variant), frozenset(machine.tile.items()),
+           frozenset(machine.mask.items()))
+    got = _ANALYSED.get(key)
+    if got is not None and got[0] is table and got[1] is variant:
+        return got[2]
+    if len(_ANALYSED) >= _ANALYSED_MAX:
+        _ANALYSED.clear()
+    result = MachineAnalysis(cells_of(machine, table), variant)
+    _ANALYSED[key] = (table, variant, result)
+    return result
 
 
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:

@@ -17,6 +17,7 @@ from botanik_design.engine.analysis import (
     MachineFacts,
     analyse,
     analyse_cached,
+    analysis_of,
     cell_for,
     machine_cells,
 )
@@ -24,7 +25,8 @@ from botanik_design.model.tileset import Kind, TileDef
 from botanik_design.model.variant import Variant
 
 __all__ = ["WEIGHTS", "Cell", "MachineAnalysis", "MachineFacts", "Weights", "analyse",
-           "analyse_cached", "cell_for", "machine_cells", "machine_value", "tile_value"]
+           "analyse_cached", "analysis_of", "cell_for", "machine_cells", "machine_value",
+           "tile_value"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,12 +28,10 @@ from typing import TYPE_CHECKING
 from botanik_design.engine.actions import PLACE_BASE, Pick, Place, Swap, decode
 from botanik_design.engine.heuristic import (
     WEIGHTS,
-    MachineAnalysis,
     MachineFacts,
     Weights,
-    analyse_cached,
+    analysis_of,
     cell_for,
-    machine_cells,
     machine_value,
     tile_value,
 )
@@ -56,7 +54,7 @@ def placement_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHT
     player = dec.player
     d = state.tile(dec.tile)
     variant = state.variant
-    base = MachineAnalysis(machine_cells(state, player), variant)
+    base = analysis_of(state, player)
     rotated = [cell_for(d, r, variant) for r in range(4)]
     out = []
     for a in legal:
@@ -82,9 +80,7 @@ class RegistryEvaluator:
         self.w = w
         variant = state.variant
         self.variant = variant
-        self.facts: list[MachineFacts] = [
-            analyse_cached(machine_cells(state, p), variant) for p in (0, 1)
-        ]
+        self.facts: list[MachineFacts] = [analysis_of(state, p).facts for p in (0, 1)]
         self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
         self.arrival: list[int] = state.arrival_tiles()
         self.tops: list[int | None] = [
@@ -148,14 +144,16 @@ def win_probability(state: GameState) -> float:
     rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
     slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
     v = [0.0, 0.0]
+    dec = state.pending()
+    holder = dec.player if dec is not None and dec.kind in ("place", "swap") else -1
     for p in (0, 1):
-        facts = analyse_cached(machine_cells(state, p), variant)
+        facts = analysis_of(state, p).facts
         total = machine_value(facts)
         for t in state.slots(p):
             if t is not None:
                 total += slot_factor * tile_value(state.tile(t), facts, variant)
-        dec = state.pending()
-        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
+        if p == holder:
+            assert dec is not None
             total += tile_value(state.tile(dec.tile), facts, variant)
         v[p] = total
     return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

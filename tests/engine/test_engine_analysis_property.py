@@ -3,7 +3,8 @@
 ``MachineAnalysis(cells).plus(cell, a)`` must give exactly ``analyse`` of ``cells``
 with ``a`` at ``cell``, for any machine (connected or not, with or without
 wildcards) and every rule option the analysis reads; ``machine_cells`` (read
-from the engine's machine) must equal the cells of the public ``state.machine``.
+from the engine's machine) must equal the cells of the public ``state.machine``,
+and the cached ``analysis_of`` their ``analyse``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ from engine_helpers import VARIANTS, random_game, tileset, variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.engine.analysis import Cell, MachineAnalysis, analyse, machine_cells
+from botanik_design.engine.actions import PLACE_BASE
+from botanik_design.engine.analysis import (
+    Cell,
+    MachineAnalysis,
+    analyse,
+    analysis_of,
+    machine_cells,
+)
 from botanik_design.engine.state import GameState
 from botanik_design.model.tileset import Kind
 
@@ -87,10 +95,20 @@ def _public_cells(state: GameState, player: int) -> dict[tuple[int, int], Cell]:
 @given(name=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), bias=st.sampled_from([0.0, 0.7]))
 def test_machine_cells_equal_the_public_view(name: str, seed: int, bias: float) -> None:
     """:func:`machine_cells` (read from the engine's machine) equals the cells built from
-    the public accessor, along random games of every bundled variant."""
-    def check(state: GameState) -> None:
+    the public accessor, and the cached :func:`analysis_of` their :func:`analyse`, along
+    random games of every bundled variant (the cache lives across examples)."""
+    def check(state: GameState, deeper: bool = True) -> None:
         for p in (0, 1):
-            assert machine_cells(state, p) == _public_cells(state, p)
+            cells = _public_cells(state, p)
+            assert machine_cells(state, p) == cells
+            assert analysis_of(state, p).facts == analyse(cells, state.variant)
+        legal = [] if state.is_terminal() else state.legal_actions()
+        if deeper and legal and legal[0] >= PLACE_BASE:
+            # every placement of one tile: the same tiles, rotations differing
+            for action in legal:
+                child = state.clone()
+                child.apply_action(action)
+                check(child, False)
 
     state = random_game(tileset(variant(name).tileset or "botanik"), variant(name), seed,
                         check, bias)

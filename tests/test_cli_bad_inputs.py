@@ -78,6 +78,12 @@ CASES = [
     (["sheet", "variant.yaml", "-o", "out.pdf"], 1, WRONG),
     (["simulate", "-q", "--games", "2", "--tileset", "variant.yaml"], 1, WRONG),
     (["rules", "tiny.yaml"], 1, r"tiny\.yaml:1:1: error: this is a tile set, not a variant"),
+    # --root: a folder that does not exist would check no dependent at all
+    (["validate", "--with-dependents", "--root", "nope", "tiny.yaml"], 2,
+     r"nope: error: --with-dependents: no such folder \[io-missing\]"),
+    (["validate", "--with-dependents", "--root", "tiny.yaml", "tiny.yaml"], 2,
+     r"tiny\.yaml: error: --with-dependents: not a folder \[io-unreadable\]"),
+    (["validate", "--root", ".", "tiny.yaml"], 2, r"--root only says where --with-dependents"),
     (["sweep", "-q", "variant.yaml"], 1, r"variant\.yaml:1:1: error: this is a variant, not a "
      r"sweep"),
 ]
@@ -102,3 +108,29 @@ def test_a_small_set_that_fits_a_small_variant_still_plays(
     code, text = _run(capsys, ["simulate", "-q", "--games", "2", "--bots", "random",
                                "--variant", "one.yaml", "--tileset", "tiny.yaml"])
     assert code == 0, text
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_actions_after_the_end_are_one_finding_for_validate_and_replay(
+        specs: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "examples" / "records" / "mecha-swap.yaml").read_text(encoding="utf-8")
+    short = re.sub(r"deal: \[.*\]", "deal: [red-corner, red-mecha]", text)
+    assert short != text
+    (specs / "short.yaml").write_text(short, encoding="utf-8")
+    code, out = _run(capsys, [command, "short.yaml"])
+    assert code == 1 and "Traceback" not in out
+    assert re.search(r"short\.yaml:\d+:\d+: error: .*the game is already over.*"
+                     r"\[record-game-over\]", out), out
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_moves_after_a_hive_win_are_the_same_finding(
+        specs: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "examples" / "hive" / "short-win.yaml").read_text(encoding="utf-8")
+    (specs / "after.yaml").write_text(
+        text.replace("result: WhiteWins", "  - bQ -wQ\nresult: WhiteWins"), encoding="utf-8")
+    code, out = _run(capsys, [command, "after.yaml"])
+    assert code == 1 and "Traceback" not in out
+    assert re.search(r"after\.yaml:\d+:5: error: move 16 .*\[record-game-over\]", out), out

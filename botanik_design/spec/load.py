@@ -45,6 +45,8 @@ def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> 
     from botanik_design.spec.diagnostics import diagnostic
 
     other = (others or {}).get(doc.kind) or KIND_NAMES.get(doc.kind, f"a {doc.kind}")
+    if what == "variant" and doc.kind == "hive-variant":
+        what = "Botanik variant"  # "a Hive variant, not a variant" would say nothing
     key = doc.kind.removeprefix("hive-") if doc.kind else ""
     line, col = (None, None)
     if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:

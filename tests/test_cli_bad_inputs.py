@@ -38,7 +38,16 @@ tiles:
 VARIANT = "variant: mine\nextends: standard\n"
 
 #: file name -> its text
-FILES = {"tiny.yaml": TINY, "bare.yaml": NO_FLOWERS, "variant.yaml": VARIANT}
+SWEEP = """\
+sweep: s
+base: {variant: standard}
+axes:
+  - {option: mecha_bonus, values: [0, 1]}
+bots: random,random
+games: 1
+"""
+FILES = {"tiny.yaml": TINY, "bare.yaml": NO_FLOWERS, "variant.yaml": VARIANT,
+         "sweep.yaml": SWEEP}
 
 
 def _run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str]:
@@ -78,6 +87,19 @@ CASES = [
     (["sheet", "variant.yaml", "-o", "out.pdf"], 1, WRONG),
     (["simulate", "-q", "--games", "2", "--tileset", "variant.yaml"], 1, WRONG),
     (["rules", "tiny.yaml"], 1, r"tiny\.yaml:1:1: error: this is a tile set, not a variant"),
+    # two outputs, or an output and an input, naming one file: one would be lost
+    (["simulate", "-q", "--games", "1", "-o", "r.txt", "--csv", "./r.txt"], 2,
+     r"--csv \./r\.txt: --output r\.txt names the same file"),
+    (["simulate", "-q", "--games", "1", "--csv", "p.png", "--plot", "p.png"], 2,
+     r"--plot p\.png: --csv p\.png names the same file"),
+    (["simulate", "-q", "--games", "1", "--variant", "variant.yaml", "-o", "variant.yaml"], 2,
+     r"--output variant\.yaml: the input file variant\.yaml names the same file"),
+    (["compare", "-q", "--games", "1", "standard", "variant.yaml", "--csv", "variant.yaml"], 2,
+     r"--csv variant\.yaml: the input file variant\.yaml names the same file"),
+    (["sweep", "-q", "sweep.yaml", "-o", "sweep.yaml"], 2,
+     r"--output sweep\.yaml: the input file sweep\.yaml names the same file"),
+    (["sweep", "-q", "sweep.yaml", "-o", "s.json", "--store", "s.json"], 2,
+     r"--store s\.json: --output s\.json names the same file"),
     # --root: a folder that does not exist would check no dependent at all
     (["validate", "--with-dependents", "--root", "nope", "tiny.yaml"], 2,
      r"nope: error: --with-dependents: no such folder \[io-missing\]"),
@@ -97,7 +119,9 @@ def test_bad_input_is_reported_clearly(specs: Path, capsys: pytest.CaptureFixtur
     assert "Traceback" not in text
     assert re.search(expected, text), text
     assert got == code, text
-    assert not (specs / "out.pdf").exists()  # nothing written
+    assert sorted(p.name for p in specs.iterdir()) == sorted(FILES)  # nothing written
+    for name, text in FILES.items():  # no input overwritten
+        assert (specs / name).read_text(encoding="utf-8") == text
 
 
 def test_a_small_set_that_fits_a_small_variant_still_plays(

@@ -72,7 +72,8 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
 
 
 def check_outputs(args: argparse.Namespace) -> str | None:
-    """A problem with the output options (bad plot extension, missing folder), or ``None``."""
+    """A problem with the output options (bad plot extension, missing folder, two options
+    or an input and an output naming one file), or ``None``."""
     for opt in ("output", "csv", "plot"):
         value = getattr(args, opt, None)
         if value is None:
@@ -88,6 +89,26 @@ def check_outputs(args: argparse.Namespace) -> str | None:
     plot = getattr(args, "plot", None)
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
         return f"--plot {plot}: the file name must end in .png or .svg"
+    return _same_file(args)
+
+
+def _same_file(args: argparse.Namespace) -> str | None:
+    """Two outputs naming one file (one would overwrite the other), or an output naming
+    an input spec file (the run would overwrite what it read): the problem, else ``None``."""
+    seen: dict[Path, str] = {}
+    for opt in ("spec", "variant", "tileset", "items"):  # the input files given
+        values = getattr(args, opt, None)
+        for value in values if isinstance(values, list) else [values]:
+            if isinstance(value, str) and Path(value).is_file():
+                seen.setdefault(Path(value).resolve(), f"the input file {value}")
+    for opt in ("output", "csv", "plot", "store"):
+        value = getattr(args, opt, None)
+        if value is None:
+            continue
+        key = Path(value).resolve()
+        if key in seen:
+            return f"--{opt} {value}: {seen[key]} names the same file; give each its own"
+        seen[key] = f"--{opt} {value}"
     return None
 
 

@@ -47,7 +47,8 @@ bots: random,random
 games: 1
 """
 FILES = {"tiny.yaml": TINY, "bare.yaml": NO_FLOWERS, "variant.yaml": VARIANT,
-         "sweep.yaml": SWEEP}
+         "sweep.yaml": SWEEP, "hivekid.yaml": "variant: k\nextends: hive-tournament\n",
+         "chess.yaml": "variant: c\ngame: chess\nextends: standard\n"}
 
 
 def _run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str]:
@@ -100,6 +101,11 @@ CASES = [
      r"--output sweep\.yaml: the input file sweep\.yaml names the same file"),
     (["sweep", "-q", "sweep.yaml", "-o", "s.json", "--store", "s.json"], 2,
      r"--store s\.json: --output s\.json names the same file"),
+    # kinds named in words, unknown games at their line
+    (["validate", "hivekid.yaml"], 1, r"hivekid\.yaml:2:10: error: parent `hive-tournament` is "
+     r"a Hive variant, not a Botanik variant \[sem-parent-invalid\]"),
+    (["simulate", "-q", "--games", "1", "--variant", "chess.yaml"], 1,
+     r"chess\.yaml:2:7: error: 'chess' is not one of: botanik, hive"),
     # --root: a folder that does not exist would check no dependent at all
     (["validate", "--with-dependents", "--root", "nope", "tiny.yaml"], 2,
      r"nope: error: --with-dependents: no such folder \[io-missing\]"),

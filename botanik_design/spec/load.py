@@ -26,40 +26,25 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref, tried
-
-#: How messages name each kind of spec document (the article included).
-KIND_NAMES: dict[str, str] = {
-    "tileset": "a tile set", "variant": "a variant", "record": "a game record",
-    "position": "a position", "sweep": "a sweep", "pieceset": "a piece set",
-    "hive-variant": "a Hive variant", "hive-record": "a Hive game record",
-    "hive-position": "a Hive position",
-}
+from botanik_design.spec.refs import KIND_NAMES, bundled, find_ref, not_kind, tried
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
     """The error for ``doc`` (of another kind than wanted): ``file: is a variant, not a
     tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
-    1:1).  ``what`` names the wanted kind without its article; ``others`` overrides
-    :data:`KIND_NAMES`."""
+    1:1).  ``what`` names the wanted kind without its article; ``others`` maps a kind to
+    the whole ``is ...`` phrase instead (see :func:`~.refs.not_kind`)."""
     from botanik_design.spec.diagnostics import diagnostic
 
-    other = (others or {}).get(doc.kind) or KIND_NAMES.get(doc.kind, f"a {doc.kind}")
-    if what == "variant" and doc.kind == "hive-variant":
-        what = "Botanik variant"  # "a Hive variant, not a variant" would say nothing
+    other = (others or {}).get(doc.kind)
+    phrase = f"is {other}, not a {what}" if other else not_kind(doc.kind, what)
     key = doc.kind.removeprefix("hive-") if doc.kind else ""
     line, col = (None, None)
     if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:
         line, col = doc.positions.key((key,))
-    message = f"this is {other}, not {_article(what)}"
-    problem = diagnostic(doc.name, "spec-wrong-kind", message, line=line or 1,
+    problem = diagnostic(doc.name, "spec-wrong-kind", f"this {phrase}", line=line or 1,
                          column=col or 1)
-    return SpecError(f"{doc.name}: is {other}, not {_article(what)}", [problem.format()])
-
-
-def _article(what: str) -> str:
-    """``a tile set``, ``an ...``: ``what`` with its indefinite article."""
-    return ("an " if what[:1].lower() in "aeiou" else "a ") + what
+    return SpecError(f"{doc.name}: {phrase}", [problem.format()])
 
 
 def resolve_ref(

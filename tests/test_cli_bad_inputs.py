@@ -164,3 +164,37 @@ def test_moves_after_a_hive_win_are_the_same_finding(
     code, out = _run(capsys, [command, "after.yaml"])
     assert code == 1 and "Traceback" not in out
     assert re.search(r"after\.yaml:\d+:5: error: move 16 .*\[record-game-over\]", out), out
+
+
+#: metavars of arguments that name a file, a folder or a bundled spec
+_FILE_LIKE = re.compile(r"FILE|REF|PATH|RECORD|POSITION|TILESET|VARIANT|SPEC|ITEM|FOLDER|NAME")
+
+
+def test_every_file_argument_refuses_an_empty_name() -> None:
+    """``""`` is the working directory to pathlib and no value to an ``if``: every argument
+    that names a file, a folder or a spec goes through :func:`~botanik_design.cli.runs.named`."""
+    import argparse
+
+    from botanik_design.cli import build_parser
+    from botanik_design.cli.runs import named, path_arg
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    checked = []
+    for command, parser in sub.choices.items():
+        for action in parser._actions:
+            if _FILE_LIKE.search(str(action.metavar or "")) or action.dest == "dir":
+                checked.append(f"{command} {action.dest}")
+                assert action.type in (named, path_arg), f"{command} {action.dest}"
+    assert len(checked) > 25, checked
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", ""], ["score", ""], ["replay", ""], ["sweep", ""], ["rules", ""],
+    ["show", "quick-3", "--image", ""], ["simulate", "--tileset", ""],
+    ["replay", "x.yaml", "--image", ""], ["validate", "--with-dependents", "--root", ""],
+], ids=lambda a: " ".join(map(repr, a)))
+def test_an_empty_name_is_a_usage_error(specs: Path, capsys: pytest.CaptureFixture[str],
+                                        args: list[str]) -> None:
+    code, text = _run(capsys, args)
+    assert code == 2 and "an empty name" in text, text
+    assert sorted(p.name for p in specs.iterdir()) == sorted(FILES)  # nothing written

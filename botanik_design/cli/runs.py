@@ -37,6 +37,20 @@ def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str]
 positive_int = whole_number(1)
 
 
+def named(text: str) -> str:
+    """An argparse type for a file, folder or bundled name: refuses an empty (or blank)
+    argument, which ``pathlib`` would read as the working directory and an ``if`` as
+    no value at all (``--image ""`` silently drew nothing)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: give a file, a folder or a name")
+    return text
+
+
+def path_arg(text: str) -> Path:
+    """:func:`named`, as a :class:`~pathlib.Path`."""
+    return Path(named(text))
+
+
 def fill(text: str) -> str:
     """Wrap a help description (the raw formatter keeps line breaks as written)."""
     import textwrap
@@ -64,10 +78,10 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
                    "tcp://127.0.0.1:8786) instead of local processes")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report on stdout: text (default) or json")
-    p.add_argument("--output", "-o", metavar="FILE",
+    p.add_argument("--output", "-o", metavar="FILE", type=named,
                    help="write the report to FILE instead of stdout")
-    p.add_argument("--csv", metavar="FILE", help=csv)
-    p.add_argument("--plot", metavar="FILE", help=plot)
+    p.add_argument("--csv", metavar="FILE", type=named, help=csv)
+    p.add_argument("--plot", metavar="FILE", type=named, help=plot)
     p.add_argument("--quiet", "-q", action="store_true", help=quiet)
 
 

@@ -17,6 +17,7 @@ from botanik_design.cli.runs import (
     bots_epilog,
     check_outputs,
     fill,
+    named,
     positive_int,
     progress_bar,
     write_outputs,
@@ -59,10 +60,10 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--tileset", "-t", default=None, metavar="REF",
+    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
                    help="bundled tile set name or path (default: the variant's own tile "
                    "set, else botanik)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF",
+    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
                    help=f"bundled variant name or path (default {DEFAULT_VARIANT})")
     add_common(p)
 

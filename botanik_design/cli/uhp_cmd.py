@@ -14,6 +14,8 @@ import io
 import sys
 from typing import Any
 
+from botanik_design.cli.runs import named
+
 
 def register(subparsers: Any) -> None:
     """Add the ``uhp`` sub-command."""
@@ -23,7 +25,7 @@ def register(subparsers: Any) -> None:
         "(each answer ends with `ok`). Exit status: 0 after `exit` or end of input, "
         "2 for a variant that cannot be loaded or that UHP cannot express.",
     )
-    p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME",
+    p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME", type=named,
                    help="game of a bare `newgame`: a GameTypeString (default Base) or a "
                         "Hive variant file / bundled name")
 

@@ -15,7 +15,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.runs import positive_int
+from botanik_design.cli.runs import named, path_arg, positive_int
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
         "design smells. Without PATH, checks the bundled tile sets and variants. "
         "Exit status: 0 valid, 1 invalid (or warnings with --strict), 2 usage or I/O error.",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH", type=named,
                    help="files, or folders searched recursively for *.yaml and *.yml")
     p.add_argument("--format", choices=("text", "json", "github"), default="text",
                    help="text (default): file:line:col: level: message [rule]; json: a "
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
                    help="also check the spec files under the working directory (or --root) "
                    "that name a given file by path, directly or through others (a variant "
                    "of a changed tile set, a record of a changed variant): for pre-commit")
-    p.add_argument("--root", type=Path, default=None, metavar="FOLDER",
+    p.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
                    help="where --with-dependents looks (default: the working directory)")
     p.add_argument("--simulate", type=positive_int, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")

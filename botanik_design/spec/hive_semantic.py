@@ -52,7 +52,7 @@ def check_pieceset(data: Mapping[str, Any], positions: Positions,
     if queens != 1:
         where: Path = ("bugs", "queen") if "queen" in bugs else ("bugs",)
         out.add(where, "sem-hive-queen-count",
-                f"the set holds {queens} Queens per player; it needs exactly one",
+                f"the set holds {plural(queens, 'Queen')} per player; it needs exactly one",
                 "the game is won by surrounding the opponent's single Queen: `queen: 1`")
     return out.items
 
@@ -127,8 +127,8 @@ def check_options(data: Mapping[str, Any], options: Mapping[str, Any], pieces: P
     if not options["move_before_queen"] and deadline > total:
         out.add(_where(data, own, ("queen_deadline", "move_before_queen", "pieceset")),
                 "sem-hive-deadline",
-                f"queen_deadline {deadline} never applies: with {total} pieces per player "
-                f"(piece set `{pieces.name}`) and no moving before the Queen, every player "
+                f"queen_deadline {deadline} never applies: with {plural(total, 'piece')} per "
+                f"player (piece set `{pieces.name}`) and no moving before the Queen, every player "
                 f"has placed her by turn {total}",
                 f"use `queen_deadline: {total}` or less")
     return out.items

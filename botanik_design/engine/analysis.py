@@ -391,6 +391,9 @@ _ANALYSED: dict[
     tuple[int, int, frozenset[tuple[int, int]], frozenset[tuple[int, int]]],
     tuple[TileTable, Variant, MachineAnalysis],
 ] = {}
+#: :func:`analysis_of`'s cache size (an entry holds about 6 kB for a 30-tile machine;
+#: a default MCTS decision meets a dozen or two machines).
+_ANALYSED_MAX = 1024
 
 
 def analysis_of(state: Any, player: int) -> MachineAnalysis:
@@ -403,7 +406,7 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     the state's tile table and variant), cheaper to build than the cells; its
     :attr:`~MachineAnalysis.facts` equal :func:`analyse` of :func:`machine_cells`
     (``tests/engine/test_engine_analysis_property.py``).  The cache is cleared when
-    it holds :data:`_CACHE_MAX` entries; results never depend on it.
+    it holds :data:`_ANALYSED_MAX` entries; results never depend on it.
     """
     machine = state.machines[player]
     table = state.table
@@ -413,7 +416,7 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     got = _ANALYSED.get(key)
     if got is not None and got[0] is table and got[1] is variant:
         return got[2]
-    if len(_ANALYSED) >= _CACHE_MAX:
+    if len(_ANALYSED) >= _ANALYSED_MAX:
         _ANALYSED.clear()
     result = MachineAnalysis(cells_of(machine, table), variant)
     _ANALYSED[key] = (table, variant, result)

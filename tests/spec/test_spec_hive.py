@@ -256,6 +256,6 @@ def test_no_win_error_exactly_when_no_queen_can_be_surrounded(counts: dict[str, 
         pieces)
     others = [n for n in (*pieces.piece_names("b"), *pieces.piece_names("w")) if n != "wQ"]
     ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # the six neighbours
-    state = game.state_from_setup(HiveSetup.of({(0, 0): "wQ", **dict(zip(ring, others[:6], strict=True))},
-                                               0, 9, None))
+    around = dict(zip(ring, others[:6], strict=True))
+    state = game.state_from_setup(HiveSetup.of({(0, 0): "wQ", **around}, 0, 9, None))
     assert state.queen_surrounded(0)

@@ -90,6 +90,24 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     ``tests/engine/test_engine_machine_property.py`` proves the totals equal to
     :mod:`.scoring`'s.
     """
+    return _walk(cells, variant).facts
+
+
+class _Walk(NamedTuple):
+    """What one walk of a machine finds: the facts, and the structures
+    :class:`MachineAnalysis` keeps (the cells piped to the Source, the colour group
+    index of each connected coloured cell and the groups' sizes, and the connected
+    crops whose flowers wait for a same-colour pipe neighbour, with their flowers)."""
+
+    facts: MachineFacts
+    connected: set[tuple[int, int]]
+    group: dict[tuple[int, int], int]
+    sizes: list[int]
+    waiting: dict[tuple[int, int], int]
+
+
+def _walk(cells: dict[tuple[int, int], Cell], variant: Variant) -> _Walk:
+    """The one walk behind :func:`analyse` and :class:`MachineAnalysis`."""
     pairs = variant.wild_pairs
     open_ends = 0
     flowers = 0
@@ -99,6 +117,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
     wildcard = variant.mecha_botanist == "wildcard"
     piped_groups = variant.colour_groups == "piped"
     connected: set[tuple[int, int]] = set()
+    waiting: dict[tuple[int, int], int] = {}
     if (0, 0) in cells:
         # one pass over the tiles piped to the Source: open ends, flowers, bonus
         connected.add((0, 0))
@@ -139,10 +158,12 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                     flowers += fl * variant.flower_points
                 else:
                     crop_waiting += fl
+                    waiting[c] = fl
     # colour groups among connected tiles
     groups = 0
     growth = 0
-    seen: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], int] = {}  # cell -> colour group index
+    sizes: list[int] = []
     colour_count: dict[str, int] = {}
     largest = 0
     min_size = variant.min_group_size
@@ -151,7 +172,8 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         if colour is None or c in seen:
             continue
         size = 0
-        seen.add(c)
+        gid = len(sizes)
+        seen[c] = gid
         stack = [c]
         while stack:
             p = stack.pop()
@@ -167,8 +189,9 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
                     continue
                 if piped_groups and not _joined(ap, b, s, pairs):
                     continue
-                seen.add(n)
+                seen[n] = gid
                 stack.append(n)
+        sizes.append(size)
         colour_count[colour] = colour_count.get(colour, 0) + size
         if size > largest:
             largest = size
@@ -177,7 +200,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         else:
             growth += size - 1
     n_connected = len(connected) - (1 if (0, 0) in connected else 0)
-    return MachineFacts(
+    facts = MachineFacts(
         score=groups + flowers + bonus,
         groups=groups,
         largest=largest,
@@ -190,6 +213,7 @@ def analyse(cells: dict[tuple[int, int], Cell], variant: Variant) -> MachineFact
         crop_waiting=crop_waiting,
         colour_count=colour_count,
     )
+    return _Walk(facts, connected, seen, sizes, waiting)
 
 
 class MachineAnalysis:
@@ -211,64 +235,15 @@ class MachineAnalysis:
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
         self.cells = cells
         self.variant = variant
-        facts = analyse(cells, variant)
-        self.facts = facts
-        pairs = self.pairs = variant.wild_pairs
-        connected: set[tuple[int, int]] = set()
-        if (0, 0) in cells:
-            connected.add((0, 0))
-            stack = [(0, 0)]
-            while stack:
-                c = stack.pop()
-                a = cells[c]
-                for s in range(4):
-                    dx, dy = _STEP[s]
-                    n = (c[0] + dx, c[1] + dy)
-                    if n in connected:
-                        continue
-                    b = cells.get(n)
-                    if b is not None and _joined(a, b, s, pairs):
-                        connected.add(n)
-                        stack.append(n)
-        self.connected = connected
+        walk = _walk(cells, variant)
+        self.facts = walk.facts
+        self.pairs = variant.wild_pairs
+        self.connected = walk.connected
         #: Connected crops whose flowers do not count yet: cell -> flowers.
-        self.waiting: dict[tuple[int, int], int] = {}
-        if variant.crop_flowers == "same-colour-pipe-neighbour":
-            for c in connected:
-                a = cells[c]
-                if a[2] > 0 and a[1] is Kind.CROP and not any(
-                    (b := cells.get((c[0] + dx, c[1] + dy))) is not None
-                    and b[0] == a[0] and _joined(a, b, s, pairs)
-                    for s, (dx, dy) in enumerate(_STEP)
-                ):
-                    self.waiting[c] = a[2]
+        self.waiting = walk.waiting
         #: Colour group index of each connected coloured cell, and the groups' sizes.
-        self.group: dict[tuple[int, int], int] = {}
-        self.sizes: list[int] = []
-        piped = variant.colour_groups == "piped"
-        for c in connected:
-            colour = cells[c][0]
-            if colour is None or c in self.group:
-                continue
-            gid = len(self.sizes)
-            self.group[c] = gid
-            stack = [c]
-            size = 0
-            while stack:
-                x = stack.pop()
-                size += 1
-                ax = cells[x]
-                for s in range(4):
-                    dx, dy = _STEP[s]
-                    n = (x[0] + dx, x[1] + dy)
-                    if n in self.group or n not in connected:
-                        continue
-                    b = cells[n]
-                    if b[0] != colour or (piped and not _joined(ax, b, s, pairs)):
-                        continue
-                    self.group[n] = gid
-                    stack.append(n)
-            self.sizes.append(size)
+        self.group = walk.group
+        self.sizes = walk.sizes
 
     def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
         """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""

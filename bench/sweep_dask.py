@@ -35,6 +35,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import NamedTuple
 
 from botanik_design.games.registry import load_game
 from botanik_design.sim.report import RunInfo, summarize, to_json
@@ -62,31 +63,59 @@ def _load() -> float:
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
-def _run(job: Job, games: int, workers: int, local: str) -> tuple[float, float, str]:
-    """(seconds with the pool's start-up, seconds playing, rows as a JSON report)."""
-    start = time.perf_counter()
+def _cpu() -> float:
+    """CPU seconds used so far by this process and every process under it (the pool's
+    workers, Dask's fork server): psutil, which the tests need anyway."""
+    import psutil
+
+    me = psutil.Process()
+    total = 0.0
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+        except psutil.Error:  # ended meanwhile
+            continue
+        total += times.user + times.system
+    return total
+
+
+class Timing(NamedTuple):
+    """One round: wall and CPU seconds (every process), with and without the pool's
+    start-up; the JSON report's SHA-256."""
+
+    total: float
+    play: float
+    cpu_total: float
+    cpu_play: float
+    digest: str
+
+
+def _run(job: Job, games: int, workers: int, local: str) -> Timing:
+    """Start the pool, wait for its workers, play ``games`` games, stop the pool."""
+    cpu0, start = _cpu(), time.perf_counter()
     pool = make_pool(workers, local=local, preload=(type(job.game).__module__,))
     try:
         if hasattr(pool, "client"):  # wait until every Dask worker is up
             pool.client.wait_for_workers(workers)
-        ready = time.perf_counter()
+        cpu1, ready = _cpu(), time.perf_counter()
         rows = run_games(job, games, pool)
-        done = time.perf_counter()
+        cpu2, done = _cpu(), time.perf_counter()
     finally:
         pool.shutdown()
     info = RunInfo("bench", "bench", games, job.seed, job.bots)
-    return done - start, done - ready, to_json(summarize(rows, info))
+    digest = hashlib.sha256(to_json(summarize(rows, info)).encode()).hexdigest()
+    return Timing(done - start, done - ready, cpu2 - cpu0, cpu2 - cpu1, digest)
 
 
-def _round(args: argparse.Namespace, workers: int, local: str) -> tuple[float, float, str]:
-    """:func:`_run` in a fresh interpreter, as a command would run (nothing started
-    by an earlier round, such as Dask's fork server, is reused); the report as a hash."""
+def _round(args: argparse.Namespace, workers: int, local: str) -> Timing:
+    """:func:`_run` in a fresh interpreter, as a command runs (nothing started by an
+    earlier round, such as Dask's fork server, is reused)."""
     out = subprocess.run(
         [sys.executable, __file__, str(args.games), "--variant", args.variant, "--seed",
          str(args.seed), "--round", f"{local}:{workers}"],
         capture_output=True, text=True, check=True)
-    total, play, digest = out.stdout.split()
-    return float(total), float(play), digest
+    *numbers, digest = out.stdout.split()
+    return Timing(*(float(x) for x in numbers), digest)
 
 
 def _peer(workers: int) -> tuple[float, float]:
@@ -97,8 +126,44 @@ def _peer(workers: int) -> tuple[float, float]:
     return float(a), float(b)
 
 
-def _best_median(xs: list[float]) -> tuple[float, float]:
-    return min(xs), statistics.median(xs)
+def _ratio(dask: list[float], local: list[float]) -> str:
+    """Dask's overhead on the best and on the median round, as percentages."""
+    best = min(dask) / min(local) - 1
+    median = statistics.median(dask) / statistics.median(local) - 1
+    return f"{100 * best:+5.1f}% (best), {100 * median:+5.1f}% (median)"
+
+
+def _compare(args: argparse.Namespace, w: int) -> list[str]:
+    """Time both pools at ``w`` workers, print the figures, return the report digests."""
+    rounds: dict[str, list[Timing]] = {"processes": [], "dask": []}
+    peers = []
+    for r in range(args.repeat):
+        for local in ("processes", "dask") if r % 2 == 0 else ("dask", "processes"):
+            rounds[local].append(_round(args, w, local))
+        if w > 1:
+            peers.append(_peer(w))
+    for local, name in (("processes", "local pool"), ("dask", "Dask      ")):
+        t = rounds[local]
+        best = min(t, key=lambda x: x.play)
+        print(f"workers={w} {name}: {min(x.total for x in t):5.2f} / "
+              f"{statistics.median(x.total for x in t):5.2f} s with start-up, "
+              f"{best.play:5.2f} / {statistics.median(x.play for x in t):5.2f} s playing "
+              f"({args.games / best.play:5.0f} games/s); CPU (all processes) "
+              f"{statistics.median(x.cpu_total for x in t):5.2f} s with start-up, "
+              f"{statistics.median(x.cpu_play for x in t):5.2f} s playing (median)")
+    for label, field in (("with start-up", "total"), ("playing only", "play"),
+                         ("CPU with start-up", "cpu_total"), ("CPU playing", "cpu_play")):
+        dask = [getattr(x, field) for x in rounds["dask"]]
+        local = [getattr(x, field) for x in rounds["processes"]]
+        print(f"workers={w} Dask overhead {label:17s}: {_ratio(dask, local)}")
+    if peers:
+        imp, up = min(p[0] for p in peers), min(p[1] for p in peers)
+        local_best = min(x.total for x in rounds["processes"])
+        print(f"workers={w} peer: a bare Dask LocalCluster of {w} workers (spawned, nothing "
+              f"of botanik-design imported) is up after {up:.2f} s (best; {imp:.2f} s of it "
+              f"importing distributed) = {100 * up / local_best:+.1f}% of the local pool's "
+              "time on its own")
+    return [x.digest for t in rounds.values() for x in t]
 
 
 def main() -> int:
@@ -113,44 +178,14 @@ def main() -> int:
     if args.round:
         local, workers = args.round.split(":")
         game = load_game("botanik", variant=args.variant)
-        total, play, report = _run(Job(game, ("random", "random"), args.seed), args.games,
-                                   int(workers), local)
-        print(total, play, hashlib.sha256(report.encode()).hexdigest())
+        print(*_run(Job(game, ("random", "random"), args.seed), args.games, int(workers),
+                    local))
         return 0
     print(f"{args.games} random games, {args.variant}, {os.cpu_count()} CPUs, Python "
           f"{sys.version.split()[0]}, load average {_load():.2f} before the run; "
           f"best / median of {args.repeat} rounds")
-    reports = []
-    for w in (int(x) for x in args.workers.split(",")):
-        times: dict[str, tuple[list[float], list[float]]] = {
-            "processes": ([], []), "dask": ([], [])}
-        peers = []
-        for r in range(args.repeat):
-            order = ("processes", "dask") if r % 2 == 0 else ("dask", "processes")
-            for local in order:
-                total, play, report = _round(args, w, local)
-                reports.append(report)
-                times[local][0].append(total)
-                times[local][1].append(play)
-            if w > 1:
-                peers.append(_peer(w))
-        for local, name in (("processes", "local pool"), ("dask", "Dask      ")):
-            (bt, mt), (bp, mp) = (_best_median(x) for x in times[local])
-            print(f"workers={w} {name}: {bt:5.2f} / {mt:5.2f} s with start-up, "
-                  f"{bp:5.2f} / {mp:5.2f} s playing ({args.games / bp:5.0f} games/s)")
-        for label, k in (("with start-up", 0), ("playing only", 1)):
-            best = min(times["dask"][k]) / min(times["processes"][k]) - 1
-            med = statistics.median(times["dask"][k]) / statistics.median(times["processes"][k]) - 1
-            print(f"workers={w} Dask overhead {label}: {100 * best:+.1f}% (best), "
-                  f"{100 * med:+.1f}% (median)")
-        if peers:
-            imp, up = min(p[0] for p in peers), min(p[1] for p in peers)
-            local_best = min(times["processes"][0])
-            print(f"workers={w} peer: a bare Dask LocalCluster of {w} workers (spawned, nothing "
-                  f"of botanik-design imported) is up after {up:.2f} s (best; {imp:.2f} s of it "
-                  f"importing distributed) = {100 * up / local_best:+.1f}% of the local pool's "
-                  "time on its own")
-    same = all(r == reports[0] for r in reports)
+    digests = [d for w in args.workers.split(",") for d in _compare(args, int(w))]
+    same = len(set(digests)) == 1
     print(f"JSON reports byte-identical across pools, rounds and worker counts: {same}; "
           f"load average {_load():.2f} after the run")
     return 0 if same else 1

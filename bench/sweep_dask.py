@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import os
 import statistics
 import subprocess
@@ -92,8 +93,11 @@ class Timing(NamedTuple):
 
 def _run(job: Job, games: int, workers: int, local: str) -> Timing:
     """Start the pool, wait for its workers, play ``games`` games, stop the pool."""
+    preload = {"preload": (type(job.game).__module__,)}
+    if "preload" not in inspect.signature(make_pool).parameters:  # older code (--code)
+        preload = {}
     cpu0, start = _cpu(), time.perf_counter()
-    pool = make_pool(workers, local=local, preload=(type(job.game).__module__,))
+    pool = make_pool(workers, local=local, **preload)
     try:
         if hasattr(pool, "client"):  # wait until every Dask worker is up
             pool.client.wait_for_workers(workers)
@@ -110,10 +114,13 @@ def _run(job: Job, games: int, workers: int, local: str) -> Timing:
 def _round(args: argparse.Namespace, workers: int, local: str) -> Timing:
     """:func:`_run` in a fresh interpreter, as a command runs (nothing started by an
     earlier round, such as Dask's fork server, is reused)."""
+    env = dict(os.environ)
+    if args.code:
+        env["PYTHONPATH"] = os.pathsep.join([args.code, env.get("PYTHONPATH", "")])
     out = subprocess.run(
         [sys.executable, __file__, str(args.games), "--variant", args.variant, "--seed",
          str(args.seed), "--round", f"{local}:{workers}"],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True, check=True, env=env)
     *numbers, digest = out.stdout.split()
     return Timing(*(float(x) for x in numbers), digest)
 
@@ -173,6 +180,9 @@ def main() -> int:
     parser.add_argument("--workers", default="1,2", help="worker counts, e.g. 1,2")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="rounds per pool (default 3)")
+    parser.add_argument("--code", metavar="PATH",
+                        help="play with the botanik_design found in PATH (a checkout of "
+                        "another commit), to compare two versions in the same conditions")
     parser.add_argument("--round", help=argparse.SUPPRESS)  # POOL:WORKERS, one timed run
     args = parser.parse_args()
     if args.round:
@@ -181,7 +191,8 @@ def main() -> int:
         print(*_run(Job(game, ("random", "random"), args.seed), args.games, int(workers),
                     local))
         return 0
-    print(f"{args.games} random games, {args.variant}, {os.cpu_count()} CPUs, Python "
+    code = f" with the code in {args.code}" if args.code else ""
+    print(f"{args.games} random games{code}, {args.variant}, {os.cpu_count()} CPUs, Python "
           f"{sys.version.split()[0]}, load average {_load():.2f} before the run; "
           f"best / median of {args.repeat} rounds")
     digests = [d for w in args.workers.split(",") for d in _compare(args, int(w))]

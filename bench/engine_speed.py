@@ -1,6 +1,7 @@
-"""Engine speed (issue 3): random games per second and legal placements per second.
+"""Engine speed (issues 3, 15): random games per second and legal placements per second.
 
-Usage: ``python bench/engine_speed.py [--games N] [--variant standard] [--tileset botanik]``
+Usage: ``python bench/engine_speed.py [--games N] [--variant standard] [--tileset botanik]
+[--baseline COMMIT_OR_PATH [--rounds N]]``
 
 * games/s: full games on one core, each action chosen uniformly at random
   among ``legal_actions()`` through the public API, with and without the
@@ -11,21 +12,39 @@ Usage: ``python bench/engine_speed.py [--games N] [--variant standard] [--tilese
   ``--repeat`` runs is shown.
 * placements/s: ``legal_placements`` calls (one tile, every cell and
   rotation) on machines of 10, 30 and 60 tiles grown by random legal moves.
+* The engine records its typed events (raw tuples, built on demand) in every
+  run: they cannot be switched off.
+* ``--baseline``: the same figures for another checkout of the project (a
+  directory, or a git commit checked out for the run in a temporary
+  ``git worktree``), measured side by side in the same run: this script runs in
+  a subprocess for each tree in turn, ``--rounds`` times, and the best of each
+  is shown with the ratio new / baseline.  Issue 15's target: random games/s
+  at least 1.2x commit be68541.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from botanik_design.engine.game import new_game
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.placement import legal_placements
 from botanik_design.engine.playout import random_action
 from botanik_design.engine.tiles import TileTable, compile_tiles
 from botanik_design.model.variant import Variant
 from botanik_design.spec.load import load_tileset, load_variant
+
+try:
+    from botanik_design.engine.game import new_game
+except ImportError:  # an older checkout (``--baseline``): new_game lived in engine.state
+    from botanik_design.engine.state import new_game  # type: ignore[attr-defined,no-redef]
 
 
 def games_per_second(tileset: str, variant: str, games: int, score: bool) -> float:
@@ -86,6 +105,61 @@ def placements_per_second(tileset: str, variant: str, size: int, calls: int) -> 
     return calls / (time.process_time() - start), len(m) - 1
 
 
+def measure(a: argparse.Namespace) -> dict[str, float]:
+    """Every figure of this bench, best of ``a.repeat`` runs, by name."""
+    out = {
+        "random games/s (no scoring)": max(
+            games_per_second(a.tileset, a.variant, a.games, False) for _ in range(a.repeat)),
+        "random games/s (with returns)": max(
+            games_per_second(a.tileset, a.variant, a.games, True) for _ in range(a.repeat)),
+        "slot-biased random player games/s (with returns)": max(
+            biased_games_per_second(a.tileset, a.variant, a.games) for _ in range(a.repeat)),
+    }
+    for size in (10, 30, 60):
+        runs = [placements_per_second(a.tileset, a.variant, size, a.calls) for _ in range(a.repeat)]
+        rate, got = max(runs)
+        out[f"legal placements/s, machine of {got:2d} tiles"] = rate
+    return out
+
+
+def _run_in(tree: Path, a: argparse.Namespace) -> dict[str, float]:
+    """:func:`measure` in a subprocess importing the project from ``tree``."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", str(a.games),
+           "--calls", str(a.calls), "--repeat", str(a.repeat), "--variant", a.variant,
+           "--tileset", a.tileset]
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=tree)
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def side_by_side(a: argparse.Namespace) -> None:
+    """Print this tree's figures against ``a.baseline``'s, alternating runs."""
+    here = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(a.baseline)
+        if not base.is_dir():  # a commit: check it out beside this tree for the run
+            base = Path(tmp) / "baseline"
+            subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(base),
+                            a.baseline], check=True, capture_output=True)
+        try:
+            best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+            for _ in range(a.rounds):
+                for key, tree in (("base", base), ("new", here)):
+                    for name, rate in _run_in(tree, a).items():
+                        best[key][name] = max(rate, best[key].get(name, 0.0))
+        finally:
+            if base.parent == Path(tmp):
+                subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force",
+                                str(base)], check=False, capture_output=True)
+    print(f"baseline {a.baseline} against this tree, best of {a.rounds} rounds x {a.repeat} runs")
+    print(f"{'figure':52s} {'baseline':>10s} {'this tree':>10s} {'ratio':>6s}")
+    for name, new in best["new"].items():
+        old = best["base"].get(name)
+        ratio = f"{new / old:6.2f}" if old else "     -"
+        print(f"{name:52s} {old or 0:10.0f} {new:10.0f} {ratio}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=2000)
@@ -93,18 +167,21 @@ def main() -> None:
     ap.add_argument("--tileset", default="botanik")
     ap.add_argument("--calls", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
+    ap.add_argument("--baseline", help="a checkout directory or git commit to measure beside")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds with --baseline")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args()
+    if a.baseline:
+        side_by_side(a)
+        return
+    figures = measure(a)
+    if a.json:
+        print(json.dumps(figures))
+        return
     print(f"variant {a.variant}, tile set {a.tileset}, best of {a.repeat} runs")
-    g0 = max(games_per_second(a.tileset, a.variant, a.games, False) for _ in range(a.repeat))
-    g1 = max(games_per_second(a.tileset, a.variant, a.games, True) for _ in range(a.repeat))
-    print(f"random games/s (no scoring):   {g0:8.0f}")
-    print(f"random games/s (with returns): {g1:8.0f}   bar: 1000")
-    g2 = max(biased_games_per_second(a.tileset, a.variant, a.games) for _ in range(a.repeat))
-    print(f"slot-biased random player games/s (with returns): {g2:8.0f}")
-    for size in (10, 30, 60):
-        runs = [placements_per_second(a.tileset, a.variant, size, a.calls) for _ in range(a.repeat)]
-        rate, got = max(runs)
-        print(f"legal placements/s, machine of {got:2d} tiles: {rate:8.0f}")
+    for name, rate in figures.items():
+        bar = "   bar: 1000" if name == "random games/s (with returns)" else ""
+        print(f"{name}: {rate:8.0f}{bar}")
 
 
 if __name__ == "__main__":

@@ -77,6 +77,8 @@ COUNTED = {
     "errors", "files", "flowers", "games", "items", "moves", "notes", "options", "placements",
     "points", "problems", "pts", "rounds", "runs", "stacks", "tiles", "warnings",
     "workers", "Sources",
+    # Hive and spec-size nouns (the scan missed "1 pieces per player", session 9)
+    "bytes", "pieces", "plies", "Queens", "values",
 }
 _AFTER = re.compile(r"^\)?\s+`?([A-Za-z-]+)(.?)")
 

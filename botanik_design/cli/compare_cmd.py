@@ -75,6 +75,11 @@ def item_kind(item: str) -> tuple[str, str]:
         doc = Session().read_source(path, item)  # the validator's strict reader
         if doc.kind in ("variant", "tileset"):
             return doc.kind, item
+        if doc.kind == "hive-variant":  # any game's variant file (`game: hive`)
+            return "variant", item
+        if doc.kind == "pieceset":
+            raise ValueError(f"{item}: a Hive piece set; compare Hive variants that name it "
+                             "(`pieceset:` in each variant file)")
         bad = [d for d in doc.diagnostics if d.level == "error"]
         if bad:  # unreadable YAML: the validator's positioned messages, exit 1
             raise SpecError(f"{item}: cannot be read",

@@ -14,8 +14,8 @@ def register(subparsers: Any) -> None:
         "perft", help="count Hive move sequences from the start (move-generator check)",
         description="Print the number of legal move sequences of each length 1..DEPTH from "
         "the start position, with the time and nodes per second (UHP conventions: a move is "
-        "a (piece, destination) pair; pass only when stuck). Exit status: 0, 2 for a bad "
-        "game type or variant.",
+        "a (piece, destination) pair; pass only when stuck). Exit status: 0, 1 for an "
+        "invalid variant file, 2 for an unknown game type or variant.",
     )
     src = p.add_mutually_exclusive_group()
     src.add_argument("--game-type", default=None, metavar="GAMETYPE",
@@ -28,6 +28,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from botanik_design.games.hive.game import load_hive
     from botanik_design.games.hive.perft import perft
+    from botanik_design.spec.errors import SpecError
 
     if args.depth < 1 or args.depth > 12:
         print("perft: --depth must be between 1 and 12", file=sys.stderr)
@@ -35,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     ref = args.variant if args.variant is not None else (args.game_type or "Base")
     try:
         game = load_hive(ref)
+    except SpecError as exc:  # a variant file with errors (1) or no such file/name (2)
+        print(f"perft: {exc}", file=sys.stderr)
+        return exc.exit_code
     except (ValueError, OSError) as exc:
         print(f"perft: {exc}", file=sys.stderr)
         return 2

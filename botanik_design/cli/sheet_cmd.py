@@ -175,7 +175,7 @@ def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
         print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     page = "A4" if lay.page == "a4" else lay.page.title()
-    print(f"{pieceset.name}: {n} pieces ({n // 2} per player), {size:g} mm across the "
+    print(f"{pieceset.name}: {plural(n, 'piece')} ({n // 2} per player), {size:g} mm across the "
           f"flats, {page} "
           f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
           f"{plural(lay.pages, 'page')}")

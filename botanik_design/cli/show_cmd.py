@@ -85,7 +85,7 @@ def _show_pieceset(pieceset: Any, out: Path | None, dpi: int) -> int:
     from botanik_design.draw.hive import pieceset_counts_text
 
     n = pieceset.pieces_per_player()
-    print(f"{pieceset.name}: {2 * n} pieces ({n} per player)")
+    print(f"{pieceset.name}: {plural(2 * n, 'piece')} ({n} per player)")
     print(pieceset_counts_text(pieceset))
     if out is None:
         return 0

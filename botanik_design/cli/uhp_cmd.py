@@ -21,7 +21,8 @@ def register(subparsers: Any) -> None:
         "uhp", help="speak the Universal Hive Protocol on stdin/stdout (Hive engine mode)",
         description="Run as a UHP engine: read commands on stdin, answer on stdout "
         "(each answer ends with `ok`). Exit status: 0 after `exit` or end of input, "
-        "2 for a variant that cannot be loaded or that UHP cannot express.",
+        "1 for an invalid variant file, 2 for an unknown variant or one that UHP cannot "
+        "express.",
     )
     p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME",
                    help="game of a bare `newgame`: a GameTypeString (default Base) or a "
@@ -36,7 +37,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         game = load_hive(args.variant)
-    except (ValueError, OSError, SpecError) as exc:  # SpecError: a variant file or name
+    except SpecError as exc:  # a variant file with errors (1) or no such file/name (2)
+        print(f"uhp: cannot load variant {args.variant!r}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except (ValueError, OSError) as exc:
         print(f"uhp: cannot load variant {args.variant!r}: {exc}", file=sys.stderr)
         return 2
     if game.game_type_string() is None:

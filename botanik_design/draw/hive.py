@@ -28,6 +28,7 @@ from botanik_design.draw.art import Drawing, Label, fit_lines, ink_on, washed
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.draw.pages import SheetLayout, sheet_layout
 from botanik_design.model.hive import BUG_LETTER, Bug, PieceSet
+from botanik_design.model.words import plural
 
 #: Piece colours of White and Black.
 SIDE_FILL = ("#f3ecd9", "#2b2b2b")
@@ -159,7 +160,7 @@ def pieceset_overview_figure(pieceset: PieceSet, title: str = "") -> Figure:
     top = height - margin
     name = title or pieceset.title or pieceset.name
     d.text(Label(margin, top - 4, name, 5.0, "#1c1c1c", "left", bold=True))
-    d.text(Label(margin, top - 10, f"{pieceset.pieces_per_player()} pieces per player, "
+    d.text(Label(margin, top - 10, f"{plural(pieceset.pieces_per_player(), 'piece')} per player, "
                  f"{2 * pieceset.pieces_per_player()} in all", 3.0, "#1c1c1c", "left"))
     y = top - 16
     for side in (0, 1):

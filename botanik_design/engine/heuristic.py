@@ -13,17 +13,20 @@ from dataclasses import dataclass
 
 from botanik_design.engine.analysis import (
     Cell,
+    MachineAnalysis,
     MachineFacts,
     analyse,
     analyse_cached,
+    analysis_of,
     cell_for,
     machine_cells,
 )
 from botanik_design.model.tileset import Kind, TileDef
 from botanik_design.model.variant import Variant
 
-__all__ = ["WEIGHTS", "Cell", "MachineFacts", "Weights", "analyse", "analyse_cached",
-           "cell_for", "machine_cells", "machine_value", "tile_value"]
+__all__ = ["WEIGHTS", "Cell", "MachineAnalysis", "MachineFacts", "Weights", "analyse",
+           "analyse_cached", "analysis_of", "cell_for", "machine_cells", "machine_value",
+           "tile_value"]
 
 
 @dataclass(frozen=True, slots=True)

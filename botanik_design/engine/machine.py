@@ -25,6 +25,15 @@ from __future__ import annotations
 
 from botanik_design.engine.geometry import DELTA, ORIGIN, decode_cell
 
+#: Per side ``s`` (N, E, S, W): the code delta to the neighbour, the exit bit of
+#: ``s``, the neighbour's exit bit facing back (side ``s + 2``), and the
+#: neighbour's frontier bits for a tile across its side ``s + 2``: ``near`` and ``occ``
+#: (``req`` is ``occ >> 4``).
+_SIDES: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (DELTA[s], 1 << s, 1 << ((s + 2) & 3), 256 << ((s + 2) & 3), 16 << ((s + 2) & 3))
+    for s in range(4)
+)
+
 
 class Machine:
     """One player's machine; see the module docstring for the stored facts.
@@ -108,20 +117,20 @@ class Machine:
         joined: list[int] = []
         closed = 0
         added = 0
-        for s in range(4):
-            n = cell + DELTA[s]
+        for delta, bit, facing, _near, _occ in _SIDES:
+            n = cell + delta
             nm = mask.get(n)
             if nm is None:
-                if m >> s & 1:
+                if m & bit:
                     added += 1
             elif is_wild:
                 if n in wild:
                     if self.wild_pairs:  # two wildcards: joined, no pipe end closed
                         joined.append(n)
-                elif nm >> ((s + 2) & 3) & 1:
+                elif nm & facing:
                     joined.append(n)
                     closed += 1
-            elif m >> s & 1:
+            elif m & bit:
                 joined.append(n)
                 if n not in wild:
                     closed += 1
@@ -178,16 +187,15 @@ class Machine:
         frontier = self.frontier
         frontier.pop(cell, None)
         mask = self.mask
-        for s in range(4):
-            n = cell + DELTA[s]
+        for delta, bit, _facing, near, occ in _SIDES:
+            n = cell + delta
             if n in mask:
                 continue
-            opp = (s + 2) & 3
-            f = frontier.get(n, 0) | 256 << opp
+            f = frontier.get(n, 0) | near
             if not is_wild:
-                f |= 16 << opp
-                if m >> s & 1:
-                    f |= 1 << opp
+                f |= occ
+                if m & bit:
+                    f |= occ >> 4  # the pipe exit faces the cell: a required side
             frontier[n] = f
         # union-find
         find = self.find

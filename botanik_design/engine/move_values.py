@@ -20,25 +20,28 @@ result in [0, 1] at a non-terminal state (MCTS leaves).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from botanik_design.engine.actions import PLACE_BASE, Pick, Swap
+from botanik_design.engine.actions import PLACE_BASE, Pick, Place, Swap, decode
 from botanik_design.engine.heuristic import (
     WEIGHTS,
     MachineFacts,
     Weights,
-    analyse,
-    analyse_cached,
+    analysis_of,
     cell_for,
-    machine_cells,
     machine_value,
     tile_value,
 )
 
 if TYPE_CHECKING:
     from botanik_design.engine.state import GameState
+
+#: :func:`~botanik_design.engine.actions.decode` with a cache: bots decode the same
+#: few hundred action integers at every decision.
+_decode = functools.lru_cache(maxsize=65536)(decode)
 
 #: Points of heuristic lead that make a leaf's win probability ``1 / (1 + e^-1)`` (~0.73).
 EVAL_SCALE = 4.0
@@ -51,14 +54,13 @@ def placement_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHT
     player = dec.player
     d = state.tile(dec.tile)
     variant = state.variant
-    cells = machine_cells(state, player)
+    base = analysis_of(state, player)
+    rotated = [cell_for(d, r, variant) for r in range(4)]
     out = []
     for a in legal:
-        act = state.decode(a)
-        cell = (act.x, act.y)  # type: ignore[union-attr]
-        cells[cell] = cell_for(d, act.rotation, variant)  # type: ignore[union-attr]
-        out.append(machine_value(analyse(cells, variant), w))
-        del cells[cell]
+        act = _decode(a)
+        assert isinstance(act, Place)
+        out.append(machine_value(base.plus((act.x, act.y), rotated[act.rotation]), w))
     return out
 
 
@@ -78,9 +80,7 @@ class RegistryEvaluator:
         self.w = w
         variant = state.variant
         self.variant = variant
-        self.facts: list[MachineFacts] = [
-            analyse_cached(machine_cells(state, p), variant) for p in (0, 1)
-        ]
+        self.facts: list[MachineFacts] = [analysis_of(state, p).facts for p in (0, 1)]
         self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
         self.arrival: list[int] = state.arrival_tiles()
         self.tops: list[int | None] = [
@@ -112,7 +112,7 @@ class RegistryEvaluator:
 
     def value(self, action: int, player: int) -> float:
         """What ``action`` brings ``player`` minus what it brings the opponent."""
-        act = self.state.decode(action)
+        act = _decode(action)
         if isinstance(act, Pick):
             tile = self.arrival[act.arrival]
             if not act.middle:
@@ -144,14 +144,16 @@ def win_probability(state: GameState) -> float:
     rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
     slot_factor = WEIGHTS.slot * min(1.0, rounds_left / WEIGHTS.slot_horizon)
     v = [0.0, 0.0]
+    dec = state.pending()
+    holder = dec.player if dec is not None and dec.kind in ("place", "swap") else -1
     for p in (0, 1):
-        facts = analyse_cached(machine_cells(state, p), variant)
+        facts = analysis_of(state, p).facts
         total = machine_value(facts)
         for t in state.slots(p):
             if t is not None:
                 total += slot_factor * tile_value(state.tile(t), facts, variant)
-        dec = state.pending()
-        if dec is not None and dec.player == p and dec.kind in ("place", "swap"):
+        if p == holder:
+            assert dec is not None
             total += tile_value(state.tile(dec.tile), facts, variant)
         v[p] = total
     return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

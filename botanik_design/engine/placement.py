@@ -15,7 +15,7 @@ and exists to prove the fast path right (property tests).
 
 from __future__ import annotations
 
-from botanik_design.engine.geometry import BOUND, decode_cell, encode_cell, in_bounds
+from botanik_design.engine.geometry import BOUND, ORIGIN, decode_cell, encode_cell, in_bounds
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.network import (
     Cell,
@@ -29,50 +29,69 @@ from botanik_design.engine.tiles import TileTable
 
 
 def legal_placements(
-    machine: Machine, table: TileTable, tile: int, closure: str, scope: str
+    machine: Machine, table: TileTable, tile: int, closure: str, scope: str, base: int = 0
 ) -> list[int]:
-    """Sorted placement keys ``cell_code * 4 + rotation`` for instance ``tile``.
+    """Sorted placement keys ``base + cell_code * 4 + rotation`` for instance ``tile``.
 
     Empty when the tile cannot be placed.  Cells beyond the grid bound
-    (``|x|, |y| <= 127``) are never offered.
+    (``|x|, |y| <= 127``) are never offered.  ``base`` is added to every key
+    (the game passes its first place action, so the keys are action ids).
     """
-    masks = table.masks[tile]
-    rots = table.rotations[tile]
+    fits = table.fits[tile]
     wild = table.wild[tile]
     out: list[int] = []
     append = out.append
     closure_ok = machine.closure_ok
+    free = closure == "none"
     both = closure == "both"
     open_end = closure == "open-end"
-    no_cycle = closure == "no-cycle"
+    no_cycle = closure == "no-cycle" and not wild
     near_edge = len(machine.tile) >= BOUND - 1
+    spare = _spare_open_ends(machine, scope) if open_end else 0
     for cell, f in machine.frontier.items():
-        if near_edge and not in_bounds(cell):
+        fit = fits[f & 255]  # the rotations whose sides match (brief §5.2)
+        if not fit or (near_edge and not in_bounds(cell)):
             continue
-        occ = f >> 4 & 15
-        req = f & 15
         near = f >> 8
-        for r in rots:
-            m = masks[r]
-            if not wild and (m & occ) != req:
-                continue
-            # Shortcuts, each proved in spec/rules.md and by the property tests:
-            # a new pipe end facing an empty cell keeps its network open; a tile
-            # joining at most one neighbour cannot close a pipe cycle (``both``:
-            # the two together).
+        # the most open ends a tile here can close: one per neighbour it joins
+        most_closed = _BITS[near] if wild else -1
+        key = base + cell * 4
+        for r, m in fit:
+            # Shortcuts (the property tests hold them to the networkx reference):
+            # a new pipe end facing an empty cell keeps its network open; so does a
+            # network with more open ends than the tile can close (it closes at most
+            # one per side it joins: ``m & near``, every neighbour for a wildcard);
+            # a tile joining at most one neighbour cannot close a pipe cycle
+            # (``both``: the open end and the cycle together).
             if (
-                (open_end and (m & ~near)) or (no_cycle and not wild and _ONE[m & near])
+                free
+                or (open_end and (m & ~near or spare > (most_closed if wild else _BITS[m & near])))
+                or (no_cycle and _ONE[m & near])
                 or (both and (m & ~near) and not wild and _ONE[m & near])
-                or closure == "none"
                 or closure_ok(cell, m, wild, closure, scope)
             ):
-                append(cell * 4 + r)
+                append(key + r)
     out.sort()
     return out
 
 
 #: masks with at most one bit set
 _ONE: tuple[bool, ...] = tuple(bin(i).count("1") <= 1 for i in range(16))
+
+#: bits set in each 4-bit mask
+_BITS: tuple[int, ...] = tuple(bin(i).count("1") for i in range(16))
+
+
+def _spare_open_ends(machine: Machine, scope: str) -> int:
+    """Open ends that ``closure: open-end`` watches and that no placement touches:
+    the Source's network's (``source-network``: a placement that does not join it
+    leaves it as it is), the machine's (``whole-machine``); 0 for ``every-network``
+    (each network counts, the shortcut does not apply) or a machine without a Source."""
+    if scope == "whole-machine":
+        return machine.total_open
+    if scope == "source-network" and ORIGIN in machine.parent:
+        return machine.component_open(ORIGIN)
+    return 0
 
 
 def machine_view(machine: Machine) -> dict[Cell, Placed]:

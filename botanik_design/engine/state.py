@@ -113,11 +113,11 @@ class GameState(StateViews):
         s.deal = self.deal
         s.meca = self.meca
         s.round = self.round
-        s.pickers = self.pickers[:]
+        s.pickers = self.pickers
         s.pick_index = self.pick_index
         s.tasks = self.tasks[:]
         s.decision = self.decision
-        s._legal = self._legal[:]
+        s._legal = self._legal
         s._history = self._history[:]
         s._raw = self._raw[:]
         s._built = self._built[:]

@@ -26,6 +26,10 @@ class TileTable:
     rotations a placement may use: every distinct one under ``rotation: free``
     (smallest ``r`` of each equivalent group), only ``0`` under ``fixed``.
     ``wild[i]`` is true for mecha-botanists under ``mecha_botanist: wildcard``.
+    ``fits[i][occ << 4 | req]`` lists the ``(r, masks[i][r])`` among
+    ``rotations[i]`` whose sides match the neighbours of a frontier cell with
+    that constraint (brief §5.2: ``m & occ == req``, see
+    :mod:`~botanik_design.engine.machine`); a wildcard matches anything.
     """
 
     tileset: TileSet
@@ -38,6 +42,7 @@ class TileTable:
     masks: tuple[tuple[int, int, int, int], ...]
     rotations: tuple[tuple[int, ...], ...]
     links: tuple[tuple[bool, ...], ...]
+    fits: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 
     def source_id(self, player: int) -> int:
         """Instance id of ``player``'s Source tile."""
@@ -72,6 +77,24 @@ def compile_tiles(tileset: TileSet, variant: Variant) -> TileTable:
     return table
 
 
+_Fits = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _fits(masks: tuple[int, int, int, int], rotations: tuple[int, ...], wild: bool,
+          known: dict[tuple[tuple[int, ...], tuple[int, ...], bool], _Fits]) -> _Fits:
+    """The rotations matching each 8-bit side constraint ``occ << 4 | req`` (shared
+    by every instance with the same masks, rotations and wildcard flag)."""
+    key = (masks, rotations, wild)
+    got = known.get(key)
+    if got is None:
+        got = tuple(
+            tuple((r, masks[r]) for r in rotations if wild or masks[r] & (f >> 4) == f & 15)
+            for f in range(256)
+        )
+        known[key] = got
+    return got
+
+
 def _compile(tileset: TileSet, variant: Variant) -> TileTable:
     machine = tileset.expand()
     if not machine:
@@ -85,6 +108,13 @@ def _compile(tileset: TileSet, variant: Variant) -> TileTable:
             colour_index[d.colour] = len(colour_index)
     wildcard = variant.mecha_botanist == "wildcard"
     fixed = variant.rotation == "fixed"
+    masks = tuple(
+        (d.exits, rotate_exits(d.exits, 1), rotate_exits(d.exits, 2), rotate_exits(d.exits, 3))
+        for d in defs
+    )
+    rotations = tuple((0,) if fixed else distinct_rotations(d.exits) for d in defs)
+    wild = tuple(wildcard and d.kind is Kind.MECHA for d in defs)
+    known: dict[tuple[tuple[int, ...], tuple[int, ...], bool], _Fits] = {}
     return TileTable(
         tileset=tileset,
         defs=defs,
@@ -92,11 +122,9 @@ def _compile(tileset: TileSet, variant: Variant) -> TileTable:
         colour=tuple(-1 if d.colour is None else colour_index[d.colour] for d in defs),
         type_=tuple(_TYPES.index(d.type) for d in defs),
         mecha=tuple(d.kind is Kind.MECHA for d in defs),
-        wild=tuple(wildcard and d.kind is Kind.MECHA for d in defs),
-        masks=tuple(
-            (d.exits, rotate_exits(d.exits, 1), rotate_exits(d.exits, 2), rotate_exits(d.exits, 3))
-            for d in defs
-        ),
-        rotations=tuple((0,) if fixed else distinct_rotations(d.exits) for d in defs),
+        wild=wild,
+        masks=masks,
+        rotations=rotations,
         links=tuple(tuple(linked(a, b) for b in defs) for a in defs),
+        fits=tuple(_fits(m, r, w, known) for m, r, w in zip(masks, rotations, wild, strict=True)),
     )

@@ -8,6 +8,7 @@ for the rules as implemented).  Events are recorded as raw tuples here
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from botanik_design.engine import actions as A
@@ -38,8 +39,24 @@ _MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for n in range(A.MAX_COLUMNS + 1)
 )
 
+#: every middle-stack pick per number of columns and of arrival tiles (sorted)
+_ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(a for i in range(k) for a in _MIDDLE_PICKS[n][i]) for k in range(A.MAX_ARRIVAL + 1))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
 # a task / decision: (kind, player, tile, depth, column)
 Task = tuple[int, int, int, int, int]
+
+#: the pick decision of each player (shared: tasks are immutable tuples)
+_PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
+
+#: the pickers of a round by Meca holder and number of arrival tiles: alternating,
+#: the Meca holder first (brief §3)
+_PICKERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(m if k % 2 == 0 else 1 - m for k in range(n)) for n in range(A.MAX_ARRIVAL + 1))
+    for m in (0, 1)
+)
 
 
 
@@ -62,11 +79,13 @@ class Turns:
         self.deal: list[str] | None = None
         self.meca = 0
         self.round = 0
-        self.pickers: list[int] = []
+        #: who picks each arrival tile of this round, in order (immutable, shared by clones)
+        self.pickers: tuple[int, ...] = ()
         self.pick_index = 0
         self.tasks: list[Task] = []
         self.decision: Task | None = None
-        self._legal: list[int] = []
+        #: the legal actions, sorted; replaced, never changed in place (clones share it)
+        self._legal: Sequence[int] = ()
         self._history: list[int] = []
         #: raw event records (:mod:`.events`), built into typed events on demand
         self._raw: list[E.Raw] = []
@@ -85,36 +104,68 @@ class Turns:
     def _start_round(self) -> None:
         v = self.variant
         n = v.arrival_tiles
-        if not self.pile:
+        pile = self.pile
+        if not pile:
             self._end()
             return
-        if len(self.pile) < n:
+        if len(pile) < n:
             if v.short_last_round == "discard-remaining":
-                self._discard(list(reversed(self.pile)), "short-round")
-                self.pile.clear()
+                self._discard(list(reversed(pile)), "short-round")
+                pile.clear()
                 self._end()
                 return
-            n = len(self.pile)
+            n = len(pile)
         self.round += 1
-        self.arrival = [self.pile.pop() for _ in range(n)]
+        # the top of the pile is its last item: the arrival is the n last, top first
+        arrival = pile[-1:-n - 1:-1]
+        del pile[-n:]
+        self.arrival = arrival
         m = self.meca
-        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m,
-                          tuple(self.arrival)))
-        self.pickers = [m if k % 2 == 0 else 1 - m for k in range(n)]
+        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m, tuple(arrival)))
+        self.pickers = _PICKERS[m][n]
         self.pick_index = 0
         self._set_pick()
 
     def _set_pick(self) -> None:
+        """The pick decision of the next picker and its legal actions (brief §3.2)."""
         p = self.pickers[self.pick_index]
-        self.decision = (PICK, p, -1, 0, -1)
+        self.decision = _PICK_DECISION[p]
+        reg = self.registry
+        middle = reg.middle
+        slots = reg.slots[p]
+        ncols = len(middle)
+        arrival = self.arrival
+        # own-slot picks: an empty slot of this player under a non-empty middle stack
+        own: list[tuple[int, int]] = []
+        for c, st in enumerate(middle):
+            if st and slots[c] == EMPTY:
+                own.append((c, st[-1]))
+        v = self.variant
+        if v.middle_condition == "none" and ncols:  # every middle pick is legal
+            if not own:
+                self._legal = _ALL_MIDDLE_PICKS[ncols][len(arrival)]
+                return
+            links = self.table.links
+            mids = _MIDDLE_PICKS[ncols]
+            legal: list[int] = []
+            for i, a in enumerate(arrival):
+                row = links[a]
+                base = i * 18
+                for c, top in own:
+                    if row[top]:
+                        legal.append(base + c)
+                legal += mids[i]
+            self._legal = legal
+            return
+        self._set_pick_checked(p, own)
+
+    def _set_pick_checked(self, p: int, own: list[tuple[int, int]]) -> None:
+        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``."""
         reg = self.registry
         table = self.table
         v = self.variant
         links = table.links
-        slots = reg.slots[p]
         ncols = len(reg.middle)
-        own = [(c, st[-1]) for c, st in enumerate(reg.middle) if st and slots[c] == EMPTY]
-        free_middle = v.middle_condition == "none"
         mids = _MIDDLE_PICKS[ncols]
         legal: list[int] = []
         append = legal.append
@@ -124,12 +175,9 @@ class Turns:
             for c, top in own:
                 if row[top]:
                     append(base + c)
-            if free_middle:
-                legal.extend(mids[i])
-            else:
-                for c in range(ncols):
-                    if reg.middle_ok(table, v, a, c):
-                        append(base + 9 + c)
+            for c in range(ncols):
+                if reg.middle_ok(table, v, a, c):
+                    append(base + 9 + c)
         if not legal:
             if v.no_registry_move == "discard-chosen":
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
@@ -148,15 +196,27 @@ class Turns:
             return
         i, d = divmod(action, 18)
         tile = self.arrival.pop(i)
+        reg = self.registry
         if d < 9:
-            self.registry.slots[player][d] = tile
+            reg.slots[player][d] = tile
             self._raw.append((E.Picked, len(self._history) - 1, player, tile, d, False))
         else:
             c = d - 9
-            self.registry.middle[c].append(tile)
+            reg.middle[c].append(tile)
             self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
-            self.tasks.append((_CHECK, player, -1, 0, c))
-        self._run()
+            slots = reg.slots
+            if slots[0][c] != EMPTY or slots[1][c] != EMPTY:
+                # the release check of the column (brief §4); no task is pending at a
+                # pick, so checking now is resolving it as the first task
+                self._check_releases(player, 0, c)
+        if self.tasks:
+            self._run()
+        elif self.pick_index < len(self.pickers):
+            self._set_pick()
+        else:
+            self.meca = 1 - self.meca
+            self.arrival = []
+            self._start_round()
 
     def _apply_swap(self, d: Task, column: int) -> None:
         _, player, mecha, depth, _ = d
@@ -181,11 +241,12 @@ class Turns:
                 self._check_releases(player, depth, column)
             elif kind == PLACE:
                 keys = legal_placements(
-                    self.machines[player], table, tile, v.closure, v.closure_scope
+                    self.machines[player], table, tile, v.closure, v.closure_scope,
+                    A.PLACE_BASE,
                 )
                 if keys:
                     self.decision = task
-                    self._legal = [A.PLACE_BASE + k for k in keys]
+                    self._legal = keys
                     return
                 self._discard([tile], "no-placement", player)
             else:  # SWAP

@@ -1,7 +1,8 @@
 """Semantic checks and lint of Hive piece sets and Hive variant options.
 
 Errors no JSON Schema can express: a piece set needs exactly one Queen
-(``sem-hive-queen-count``); a variant's expansions must be exactly the
+(``sem-hive-queen-count``) and enough pieces to surround her (``sem-hive-no-win``);
+a variant's expansions must be exactly the
 expansion bugs of its piece set (``sem-hive-expansions``); the Queen deadline
 must be one the pieces can meet (``sem-hive-deadline``).  Warnings
 (``lint-hive-*``): counts no UHP engine can play, options that let a game run
@@ -43,17 +44,38 @@ def pieceset_from_data(data: Mapping[str, Any]) -> PieceSet:
     return PieceSet(name=str(data["pieceset"]), counts=counts, title=str(data.get("title", "")))
 
 
+#: Cells around a hexagon: a Queen is surrounded when all of them are occupied
+#: (``spec/rules-hive.md``, End of the game).
+QUEEN_NEIGHBOURS = 6
+
+
+def min_pieces_per_player() -> int:
+    """The fewest pieces per player with which a Queen can be surrounded: the other
+    ``2n - 1`` pieces of both players must fill her :data:`QUEEN_NEIGHBOURS` cells (4)."""
+    return QUEEN_NEIGHBOURS // 2 + 1
+
+
 def check_pieceset(data: Mapping[str, Any], positions: Positions,
                    name: str) -> list[Diagnostic]:
-    """``sem-hive-queen-count`` unless the set holds exactly one Queen per player."""
+    """``sem-hive-queen-count`` unless the set holds exactly one Queen per player;
+    ``sem-hive-no-win`` when it holds too few pieces to surround a Queen (no game could
+    be won, and without a ply cap none would end)."""
     out = _Out(name, positions)
     bugs: Mapping[str, Any] = data["bugs"]
     queens = int(bugs.get("queen", 0))
     if queens != 1:
         where: Path = ("bugs", "queen") if "queen" in bugs else ("bugs",)
         out.add(where, "sem-hive-queen-count",
-                f"the set holds {queens} Queens per player; it needs exactly one",
+                f"the set holds {plural(queens, 'Queen')} per player; it needs exactly one",
                 "the game is won by surrounding the opponent's single Queen: `queen: 1`")
+    total = sum(int(n) for n in bugs.values())
+    least = min_pieces_per_player()
+    if queens == 1 and total < least:
+        out.add(("bugs",), "sem-hive-no-win",
+                f"the set holds {plural(total, 'piece')} per player: the other "
+                f"{plural(2 * total - 1, 'piece')} of both players cannot fill the "
+                f"{QUEEN_NEIGHBOURS} cells around a Queen, so no game can be won",
+                f"give each player at least {plural(least, 'piece')}")
     return out.items
 
 
@@ -127,10 +149,10 @@ def check_options(data: Mapping[str, Any], options: Mapping[str, Any], pieces: P
     if not options["move_before_queen"] and deadline > total:
         out.add(_where(data, own, ("queen_deadline", "move_before_queen", "pieceset")),
                 "sem-hive-deadline",
-                f"queen_deadline {deadline} never applies: with {total} pieces per player "
-                f"(piece set `{pieces.name}`) and no moving before the Queen, every player "
+                f"queen_deadline {deadline} never applies: with {plural(total, 'piece')} per "
+                f"player (piece set `{pieces.name}`) and no moving before the Queen, every player "
                 f"has placed her by turn {total}",
-                f"use `queen_deadline: {total}` or less")
+                f"use `queen_deadline: {total}`" + (" or less" if total > 1 else ""))
     return out.items
 
 

@@ -146,6 +146,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a record's `deal` names a tile more often than the set has copies"),
     Rule("sem-hive-queen-count", "error",
          "a Hive piece set does not hold exactly one Queen per player"),
+    Rule("sem-hive-no-win", "error",
+         "a Hive piece set holds too few pieces to surround a Queen (fewer than 4 per player: "
+         "the other pieces cannot fill her six neighbouring cells)"),
     Rule("sem-hive-expansions", "error",
          "a Hive variant's `expansions` and the expansion bugs of its piece set differ (both "
          "ways: listed but not in the set, or in the set but not listed)"),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 from botanik_design.spec import games, hive_check, lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.hive_variants import HiveVariantInfo, resolve_hive_variant
@@ -232,7 +233,8 @@ class Session:
                 if size > MAX_BYTES:
                     doc = Doc(name, key, None, None, Positions(), [Diagnostic(
                         name, 1, 1, "error", "yaml-too-large",
-                        f"file is {size} bytes; spec files are limited to {MAX_BYTES}")], folder)
+                        f"file is {plural(size, 'byte')}; spec files are limited to "
+                        f"{MAX_BYTES}")], folder)
                     self._docs[key] = doc
                     return doc
                 stamp = (st.st_mtime_ns, size)

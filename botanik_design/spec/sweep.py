@@ -185,7 +185,8 @@ def _values(raw: dict[str, Any], at: JPath, out: _Out) -> tuple[list[Any], list[
     count = (hi - lo) // step + 1
     if count > MAX_AXIS_VALUES:
         out.add((*at, "range"), "sweep-too-many-points",
-                f"the range has {count} values; an axis may have at most {MAX_AXIS_VALUES}",
+                f"the range has {plural(count, 'value')}; an axis may have at most "
+                f"{MAX_AXIS_VALUES}",
                 "use a larger `step`")
         return None
     vals = list(range(lo, hi + 1, step))

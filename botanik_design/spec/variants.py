@@ -52,6 +52,12 @@ class VariantInfo(ChainInfo):
     variant: Variant | None = None
 
 
+#: A parent of another game's kind, in the ``sem-parent-invalid`` message (a file without
+#: ``game:`` is a Botanik variant, so a Hive variant that forgot the key lands here).
+_OTHER_PARENTS = {"hive-variant": "is a Hive variant, not a Botanik variant: this file has no "
+                                  "`game: hive`, so it is read as a Botanik variant"}
+
+
 def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
     """Fill ``info`` for the schema-valid variant ``doc``: its ``extends`` chain, effective
     options and their origins, its tile set, and the diagnostics of all that.
@@ -60,7 +66,8 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
     """
     assert doc.data is not None
     out = info.diagnostics
-    chain, broken = extends_chain(session, doc, "variant", "variant", "variants", out)
+    chain, broken = extends_chain(session, doc, "variant", "variant", "variants", out,
+                                  _OTHER_PARENTS)
     info.chain = chain
     options, origins = effective_options(chain, Variant().options())
     info.options, info.origins = options, origins

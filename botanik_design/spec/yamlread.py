@@ -512,7 +512,7 @@ def decode(raw: bytes, name: str) -> tuple[str | None, list[Diagnostic]]:
 
     if len(raw) > MAX_BYTES:
         return bad((1, 1), "yaml-too-large",
-                   f"file is {len(raw)} bytes; spec files are limited to {MAX_BYTES}")
+                   f"file is {plural(len(raw), 'byte')}; spec files are limited to {MAX_BYTES}")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         return bad((1, 1), "yaml-encoding", "file is UTF-16 or UTF-32 encoded",
                    "save it as UTF-8")

@@ -132,12 +132,15 @@ def test_queen_count_error_exactly_when_not_one_queen(counts: dict[str, int]) ->
                            for k, v in counts.items()})
     rules = [d.rule for d in validate_text(text, "p.yaml") if d.level == "error"]
     assert ("sem-hive-queen-count" in rules) == (counts.get("queen", 0) != 1)
-    assert set(rules) <= {"sem-hive-queen-count"}
+    total = sum(min(v, 1) if k in ("mosquito", "ladybug", "pillbug") else v
+                for k, v in counts.items())
+    assert ("sem-hive-no-win" in rules) == (counts.get("queen", 0) == 1 and total < 4)
+    assert set(rules) <= {"sem-hive-queen-count", "sem-hive-no-win"}
 
 
 @settings(max_examples=80, deadline=None)
 @given(deadline=st.integers(1, 15), tournament=st.booleans(), move=st.booleans(),
-       ants=st.integers(0, 9))
+       ants=st.integers(3, 9))  # fewer than 4 pieces a player: sem-hive-no-win
 def test_deadline_error_exactly_when_the_pieces_cannot_meet_it(
         tmp_path_factory: pytest.TempPathFactory, deadline: int, tournament: bool,
         move: bool, ants: int) -> None:
@@ -225,3 +228,34 @@ def test_hive_variant_from_a_read_document() -> None:
 def test_cli_near_miss_hint_for_a_mistyped_bundled_name() -> None:
     result = _cli("hive-tournamnt")
     assert result.returncode == 2 and "did you mean `hive-tournament`?" in result.stdout
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from([b.value for b in Bug if b is not Bug.QUEEN]),
+                       st.integers(0, 3)))
+def test_no_win_error_exactly_when_no_queen_can_be_surrounded(counts: dict[str, int]) -> None:
+    """``sem-hive-no-win`` flags a set exactly when its pieces cannot fill the six cells
+    around a Queen: with at least four pieces a player, the engine reaches a surrounded
+    Queen with them (so the bound is tight), below that the other pieces are too few."""
+    from botanik_design.games.hive.game import load_hive
+    from botanik_design.games.hive.setup import HiveSetup
+
+    counts = {k: (min(v, 1) if k in ("mosquito", "ladybug", "pillbug") else v)
+              for k, v in counts.items()}
+    text = _pieceset_text({"queen": 1, **counts})
+    rules = [d.rule for d in validate_text(text, "p.yaml") if d.level == "error"]
+    per_player = 1 + sum(counts.values())
+    assert ("sem-hive-no-win" in rules) == (per_player < 4)
+    if per_player < 4:
+        assert 2 * per_player - 1 < 6  # the other pieces cannot fill the six cells
+        return
+    pieces = PieceSet("gen", tuple((b, 1 if b is Bug.QUEEN else counts[b.value])
+                                   for b in Bug if b is Bug.QUEEN or counts.get(b.value)))
+    game = load_hive(HiveVariant(expansions=tuple(  # type: ignore[arg-type]
+        b.value for b in pieces.bugs() if b in (Bug.MOSQUITO, Bug.LADYBUG, Bug.PILLBUG))),
+        pieces)
+    others = [n for n in (*pieces.piece_names("b"), *pieces.piece_names("w")) if n != "wQ"]
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]  # the six neighbours
+    around = dict(zip(ring, others[:6], strict=True))
+    state = game.state_from_setup(HiveSetup.of({(0, 0): "wQ", **around}, 0, 9, None))
+    assert state.queen_surrounded(0)

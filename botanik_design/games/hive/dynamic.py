@@ -55,7 +55,8 @@ class HiveSimResult:
     def summary(self) -> str:
         mean = self.plies / self.played if self.played else 0.0
         ends = ", ".join(f"{k} {v}" for k, v in sorted(self.ends.items())) or "none"
-        return (f"{plural(self.played, 'random game')}, mean length {mean:.0f} plies, "
+        length = plural(round(mean), "ply", "plies")
+        return (f"{plural(self.played, 'random game')}, mean length {length}, "
                 f"{self.unfinished} unfinished at the length bound; ends: {ends}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,11 +130,13 @@ def simulate_hive(variant: HiveVariant, games: int, seed: int = 0, file: str | N
     if result.unfinished and finished == 0 and result.played >= NEVER_ENDS_MIN_GAMES:
         diags.append(Diagnostic(
             name, None, None, "error", "sim-never-ends",
-            f"none of {result.played} random games ended within {bound} plies",
+            f"none of {plural(result.played, 'random game')} ended within "
+            f"{plural(bound, 'ply', 'plies')}",
             hint="can a Queen be surrounded with these pieces? a ply_cap ends games as draws"))
     elif result.unfinished:
         diags.append(Diagnostic(
             name, None, None, "warning", "sim-too-long",
-            f"{result.unfinished} of {result.played} random games did not end within "
-            f"{bound} plies", hint="set ply_cap to end long games as draws"))
+            f"{result.unfinished} of {plural(result.played, 'random game')} did not end "
+            f"within {plural(bound, 'ply', 'plies')}",
+            hint="set ply_cap to end long games as draws"))
     return result

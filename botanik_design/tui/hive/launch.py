@@ -63,11 +63,9 @@ def run_hive(args: argparse.Namespace) -> int:
     except RecordLoadError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except SpecError as exc:
+    except SpecError as exc:  # its text already lists the problems, one per line
         print(f"error: {exc}", file=sys.stderr)
-        for line in getattr(exc, "problems", []) or []:
-            print(line, file=sys.stderr)
-        return 1
+        return exc.exit_code
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -194,7 +194,7 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         try:
             options = effective_options(ref, game)
         except SpecError as exc:
-            self._problems([str(exc), *exc.problems], error=True)
+            self._problems([str(exc)], error=True)  # str(exc) lists the problems
             return
         if game != self.game or not self.query("#options Label"):
             await self._set_game(game)

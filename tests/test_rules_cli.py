@@ -43,7 +43,7 @@ def test_rules_of_a_variant_file_with_a_tile_set_written_to_a_file(
 @pytest.mark.parametrize(("argv", "code", "said"), [
     (["rules", "nope"], 2, "not a bundled variant (hive-box"),
     (["rules", "hive-box", "--tileset", "botanik"], 2, "is a Hive variant"),
-    (["rules", str(ROOT / "tilesets" / "quick-3.yaml")], 1, "is a tileset, not a variant"),
+    (["rules", str(ROOT / "tilesets" / "quick-3.yaml")], 1, "is a tile set, not a Botanik variant"),
     (["rules", "standard", "-o", "/nonexistent-folder/x.md"], 2, "cannot write"),
 ])
 def test_rules_errors(argv: list[str], code: int, said: str,

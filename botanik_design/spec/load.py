@@ -25,7 +25,7 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref, tried
+from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
 
 
 def resolve_ref(
@@ -71,13 +71,13 @@ def read_ref(ref: str, kind: str, relative_to: Path | None = None,
 def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
               others: Mapping[str, str] | None = None) -> None:
     """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
-    is of another kind (``others``: kind -> how the message names it, default ``a
-    <kind>``) or has any error ``validate`` would report.  ``what``: the expected
-    kind's name in messages (default ``kind``)."""
-    what = what or kind
+    is of another kind (``others``: kind -> how the message names it, default
+    :func:`~.refs.kind_name`) or has any error ``validate`` would report.  ``what``: the
+    expected kind's name in messages (default ``kind``)."""
     if doc.kind is not None and doc.kind != kind:
-        other = (others or {}).get(doc.kind, f"a {doc.kind}")
-        raise SpecError(f"{doc.name}: is {other}, not a {what}")
+        other = (others or {}).get(doc.kind, kind_name(doc.kind))
+        raise SpecError(f"{doc.name}: is {other}, not a {what or kind_noun(kind)}")
+    what = what or kind
     problems = errors(session.check(doc))
     if problems:
         raise SpecError(f"{doc.name}: not a valid {what}", [d.format() for d in problems])
@@ -146,7 +146,7 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     session = Session()
     doc = session.read_source(path, str(path))
     if doc.kind is not None and doc.kind != "sweep":
-        raise SpecError(f"{path}: is a {doc.kind}, not a sweep")
+        raise SpecError(f"{path}: is {kind_name(doc.kind)}, not a sweep")
     problems = errors(session.check(doc))
     if problems:
         unreadable = any(d.rule.startswith("io-") for d in problems)

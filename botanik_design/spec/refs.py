@@ -11,6 +11,25 @@ from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bun
 
 Source = Traversable | Path
 
+#: Each kind of spec document in messages, with its article ("is a Hive piece set, not
+#: a Hive variant"): users meet the words, not the schema names (``hive-variant``).
+KIND_NAMES = {
+    "tileset": "tile set", "variant": "Botanik variant", "record": "Botanik record",
+    "position": "Botanik position", "sweep": "sweep", "pieceset": "Hive piece set",
+    "hive-variant": "Hive variant", "hive-record": "Hive record",
+    "hive-position": "Hive position",
+}
+
+
+def kind_noun(kind: str | None) -> str:
+    """``"Hive piece set"`` for ``"pieceset"``: a document kind as messages name it."""
+    return KIND_NAMES.get(kind or "", str(kind))
+
+
+def kind_name(kind: str | None) -> str:
+    """:func:`kind_noun` with its article: ``"a Hive piece set"``."""
+    return f"a {kind_noun(kind)}"
+
 
 def bundled(kind: str) -> dict[str, Traversable]:
     """Bundled files of ``kind`` (``tileset``, ``variant``, ``hive-variant`` or ``pieceset``)

@@ -48,7 +48,7 @@ def test_bundled_hive_variants_load_with_their_conventions() -> None:
 def test_kinds_are_kept_apart() -> None:
     with pytest.raises(SpecError, match="Botanik variant, not a Hive variant"):
         load_hive_variant("standard")
-    with pytest.raises(SpecError, match="hive-variant, not a variant"):
+    with pytest.raises(SpecError, match="is a Hive variant, not a Botanik variant"):
         load_variant("hive-box")
     with pytest.raises(SpecError, match="did not|not a bundled piece set"):
         load_pieceset("hive-bse")

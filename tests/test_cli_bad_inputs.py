@@ -68,7 +68,8 @@ def specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # (command line, exit status, text the output must hold: a file:line:col or a rule)
 TOO_SMALL = r"tiny\.yaml:6:3: error: tile set `tiny` has 2 machine tiles; the setup needs 6"
 NO_SCORE = r"bare\.yaml:8:3: error: no rule of variant `standard` can award a point"
-WRONG = r"variant\.yaml:1:1: error: this is a variant, not a tile set \[spec-wrong-kind\]"
+WRONG = (r"variant\.yaml:1:1: error: this is a Botanik variant, not a tile set "
+         r"\[spec-wrong-kind\]")
 CASES = [
     # a tile set in place of the variant's own: the checks `validate` makes on a variant's
     (["simulate", "-q", "--games", "2", "--tileset", "tiny.yaml"], 1, TOO_SMALL),
@@ -87,7 +88,8 @@ CASES = [
     (["show", "variant.yaml"], 1, WRONG),
     (["sheet", "variant.yaml", "-o", "out.pdf"], 1, WRONG),
     (["simulate", "-q", "--games", "2", "--tileset", "variant.yaml"], 1, WRONG),
-    (["rules", "tiny.yaml"], 1, r"tiny\.yaml:1:1: error: this is a tile set, not a variant"),
+    (["rules", "tiny.yaml"], 1,
+     r"tiny\.yaml:1:1: error: this is a tile set, not a Botanik variant"),
     # two outputs, or an output and an input, naming one file: one would be lost
     (["simulate", "-q", "--games", "1", "-o", "r.txt", "--csv", "./r.txt"], 2,
      r"--csv \./r\.txt: --output r\.txt names the same file"),
@@ -112,8 +114,8 @@ CASES = [
     (["validate", "--with-dependents", "--root", "tiny.yaml", "tiny.yaml"], 2,
      r"tiny\.yaml: error: --with-dependents: not a folder \[io-unreadable\]"),
     (["validate", "--root", ".", "tiny.yaml"], 2, r"--root only says where --with-dependents"),
-    (["sweep", "-q", "variant.yaml"], 1, r"variant\.yaml:1:1: error: this is a variant, not a "
-     r"sweep"),
+    (["sweep", "-q", "variant.yaml"], 1,
+     r"variant\.yaml:1:1: error: this is a Botanik variant, not a sweep"),
 ]
 
 

@@ -43,7 +43,7 @@ def test_rules_of_a_variant_file_with_a_tile_set_written_to_a_file(
 @pytest.mark.parametrize(("argv", "code", "said"), [
     (["rules", "nope"], 2, "not a bundled variant (hive-box"),
     (["rules", "hive-box", "--tileset", "botanik"], 2, "is a Hive variant"),
-    (["rules", str(ROOT / "tilesets" / "quick-3.yaml")], 1, "is a tile set, not a variant"),
+    (["rules", str(ROOT / "tilesets" / "quick-3.yaml")], 1, "is a tile set, not a Botanik variant"),
     (["rules", "standard", "-o", "/nonexistent-folder/x.md"], 2, "cannot write"),
 ])
 def test_rules_errors(argv: list[str], code: int, said: str,
@@ -59,7 +59,7 @@ def test_rules_of_an_invalid_variant_lists_its_problems(
     v.write_text("variant: bad\noptions:\n  registry_columns: 12\n", encoding="utf-8")
     assert main(["rules", str(v)]) == 1
     err = capsys.readouterr().err
-    assert "not a valid variant" in err and "bad.yaml:3" in err
+    assert "not a valid Botanik variant" in err and "bad.yaml:3" in err
 
 
 def test_list_names_every_bundled_file_with_its_title(capsys: pytest.CaptureFixture[str]) -> None:

@@ -129,19 +129,30 @@ def is_game_string_file(path: Path) -> bool:
 
 def check_game_string_file(path: Path, name: str) -> list[Diagnostic]:
     """:func:`check_game_string` of a file (``io-unreadable`` when it cannot be read)."""
+    return game_string_file_state(path, name)[1]
+
+
+def game_string_file_state(path: Path, name: str) -> tuple[Any, list[Diagnostic]]:
+    """The replayed state of a GameString file and the problems of the file (state
+    ``None`` when there are errors; ``io-unreadable`` when it cannot be read)."""
     try:
         if path.stat().st_size > 4 * 1024 * 1024:
-            return [Diagnostic(name, None, None, "error", "io-unreadable",
-                               "a GameString file is limited to 4 MiB")]
-        text = path.read_text(encoding="utf-8")
+            return None, [Diagnostic(name, None, None, "error", "io-unreadable",
+                                     "a GameString file is limited to 4 MiB")]
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        return [Diagnostic(name, None, None, "error", "io-unreadable",
-                           f"cannot read the file: {reason}")]
-    return check_game_string(text, name)
+        return None, [Diagnostic(name, None, None, "error", "io-unreadable",
+                                 f"cannot read the file: {reason}")]
+    return game_string_state(text, name)
 
 
 def check_game_string(text: str, name: str) -> list[Diagnostic]:
+    """The problems of one GameString file's text (see :func:`game_string_state`)."""
+    return game_string_state(text, name)[1]
+
+
+def game_string_state(text: str, name: str) -> tuple[Any, list[Diagnostic]]:
     """Problems of a GameString file: one GameString on its first non-blank line (``#``
     lines are comments), replayed by the engine.  Positions: line and column of the field
     (GameType, GameState, Turn or the move) at fault."""
@@ -149,14 +160,14 @@ def check_game_string(text: str, name: str) -> list[Diagnostic]:
     from botanik_design.games.hive.game import load_hive
     from botanik_design.games.hive.notation import NotationError, parse_game_string
 
-    lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1)
+    lines = [(i, ln) for i, ln in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
              if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
-        return [Diagnostic(name, 1, 1, "error", "gamestring-syntax",
-                           "no GameString: the file is empty")]
+        return None, [Diagnostic(name, 1, 1, "error", "gamestring-syntax",
+                                 "no GameString: the file is empty")]
     if len(lines) > 1:
-        return [Diagnostic(name, lines[1][0], 1, "error", "gamestring-syntax",
-                           "more than one GameString: a file holds one")]
+        return None, [Diagnostic(name, lines[1][0], 1, "error", "gamestring-syntax",
+                                 "more than one GameString: a file holds one")]
     lineno, line = lines[0]
     starts, col = [], 1
     for field in line.split(";"):  # columns of the fields of the user's text
@@ -169,18 +180,19 @@ def check_game_string(text: str, name: str) -> list[Diagnostic]:
     try:
         parsed = parse_game_string(line)
     except NotationError as exc:
-        return [at(0, "gamestring-syntax", str(exc))]
+        return None, [at(0, "gamestring-syntax", str(exc))]
     try:
         game = load_hive(line.split(";", 1)[0].strip())
     except ValueError as exc:
-        return [at(0, "gamestring-syntax", str(exc))]
+        return None, [at(0, "gamestring-syntax", str(exc))]
     state = game.new_initial_state()
     for i, move in enumerate(parsed.moves):
         try:
             state.apply_action(state.string_to_action(move))
         except IllegalActionError as exc:
-            return [at(3 + i, _illegal_rule(state),
-                       f"move {i + 1} ({move}) is illegal here: {exc}", _legal_hint(state))]
+            return None, [at(3 + i, _illegal_rule(state),
+                             f"move {i + 1} ({move}) is illegal here: {exc}",
+                             _legal_hint(state))]
     out = []
     if state.board_state() != parsed.board_state and not (
             parsed.board_state == "NotStarted" and not parsed.moves):
@@ -192,7 +204,7 @@ def check_game_string(text: str, name: str) -> list[Diagnostic]:
     if state.turn_string() != said:
         out.append(at(2, "gamestring-turn", f"the GameString says {said}, but its moves lead "
                       f"to {state.turn_string()}"))
-    return out
+    return (None if out else state), out
 
 
 # -- replay and score -------------------------------------------------------------------
@@ -276,6 +288,26 @@ def run_replay(session: Any, doc: Any, fmt: str) -> int:
         print(dumps(report), end="")
     else:
         print(f"record: {doc.data['record']}  (Hive variant {doc.data['variant']})")
+        for i, move in enumerate(state.move_strings(), 1):
+            print(f"{i:>4}  {COLOURS[(i - 1) % 2]:<5}  {move}")
+        print(f"result: {state.board_state()}"
+              + (f" ({state.end_reason})" if state.end_reason else f", {state.turn_string()}"))
+    return 0
+
+
+def run_replay_game_string(path: Path, fmt: str) -> int:
+    """``replay`` of a UHP GameString file (``.txt``): every move, then the result.
+    0 replayed, 1 invalid GameString or illegal move, 2 unreadable file."""
+    state, problems = game_string_file_state(path, str(path))
+    if state is None:
+        code = _fail("replay", problems, str(path), fmt)
+        return 2 if any(d.rule == "io-unreadable" for d in problems) else code
+    game_type = state.get_game().game_type_string()
+    report = {"ok": True, "file": str(path), "game_type": game_type, **replay_report(state)}
+    if fmt == "json":
+        print(dumps(report), end="")
+    else:
+        print(f"GameString: {path.name}  (UHP game type {game_type})")
         for i, move in enumerate(state.move_strings(), 1):
             print(f"{i:>4}  {COLOURS[(i - 1) % 2]:<5}  {move}")
         print(f"result: {state.board_state()}"

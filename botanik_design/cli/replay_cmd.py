@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ def register(subparsers: Any) -> None:
         "Exit status: 0 replayed (and any `expect` met), 1 invalid record, illegal action "
         "or failed `expect`, 2 the file cannot be read.",
     )
-    p.add_argument("record", metavar="RECORD", type=named, help="game record file (YAML)")
+    p.add_argument("record", metavar="RECORD", type=named,
+                   help="game record file (YAML), or a Hive GameString file (.txt)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format; json prints an error object on failure too")
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=None,
@@ -62,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from botanik_design.cli import hive_files
 
+    if hive_files.is_game_string_file(path) and path.is_file():
+        if images is not None:
+            print("replay: --image draws records; a GameString file has no pictures yet",
+                  file=sys.stderr)
+            return 2
+        return hive_files.run_replay_game_string(path, args.format)
     hive = hive_files.read_hive_doc(path, ("hive-record",))
     if hive is not None:
         code = hive_files.run_replay(*hive, args.format)

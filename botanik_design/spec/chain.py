@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import bundled, no_file, not_kind, tried
+from botanik_design.spec.refs import bundled, kind_name, no_file, tried
 from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
@@ -131,8 +131,9 @@ def named_doc(session: Session, doc: Doc, named: Named, out: list[Diagnostic],
                         ref_hint(ref, named.kind, named.many)))
         return None
     if found.kind != named.kind or errors(session.check(found)):
+        other = f"is {kind_name(found.kind)}, not a {named.what}"
         what = f"is not a valid {named.what}: {summary(session.check(found))}" \
-            if found.kind in (named.kind, None) else not_kind(found.kind, named.what)
+            if found.kind in (named.kind, None) else other
         out.append(diag(doc, at, named.invalid_rule, f"{named.what} `{found.name}` {what}"))
         return None
     return found
@@ -164,7 +165,7 @@ def _parent_problem(parent: Doc, kind: str, what: str, others: Mapping[str, str]
     if parent.kind is not None and parent.kind in others:
         return others[parent.kind]
     if parent.kind not in (kind, None):
-        return not_kind(parent.kind, what)
+        return f"is {kind_name(parent.kind)}, not a {what}"
     return f"is not a valid {what}: {summary(parent.diagnostics)}"
 
 

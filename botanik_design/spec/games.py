@@ -26,7 +26,7 @@ from botanik_design.spec.chain import TILESET, named_doc, ref_hint, summary
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.layout import LayoutProblem, deal_problems, machine_problems
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.refs import no_file
+from botanik_design.spec.refs import kind_name, no_file
 from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
                 ref_hint(ref, "variant", "variants"))
         return None
     if vdoc.kind != "variant":
-        what = f"is a {vdoc.kind}, not a variant" if vdoc.kind else \
+        what = f"is {kind_name(vdoc.kind)}, not a variant" if vdoc.kind else \
             f"is not a valid variant: {summary(session.check(vdoc))}"
         out.add(("variant",), "sem-variant-invalid", f"`{vdoc.name}` {what}")
         return None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["KIND_NAMES", "check_doc", "checked_ref", "effective_options", "load_sweep",
+__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep",
            "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
            "tileset_from_data", "variant_of", "wrong_kind"]
 
@@ -26,18 +26,17 @@ from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import KIND_NAMES, bundled, find_ref, not_kind, tried
+from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
-    """The error for ``doc`` (of another kind than wanted): ``file: is a variant, not a
-    tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
-    1:1).  ``what`` names the wanted kind without its article; ``others`` maps a kind to
-    the whole ``is ...`` phrase instead (see :func:`~.refs.not_kind`)."""
+    """The error for ``doc`` (of another kind than wanted): ``file: is a Botanik variant,
+    not a tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
+    1:1).  ``what`` names the wanted kind without its article; ``others``: kind -> how the
+    message names it, default :func:`~.refs.kind_name`."""
     from botanik_design.spec.diagnostics import diagnostic
 
-    other = (others or {}).get(doc.kind)
-    phrase = f"is {other}, not a {what}" if other else not_kind(doc.kind, what)
+    phrase = f"is {(others or {}).get(doc.kind, kind_name(doc.kind))}, not a {what}"
     key = doc.kind.removeprefix("hive-") if doc.kind else ""
     line, col = (None, None)
     if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:
@@ -90,10 +89,11 @@ def read_ref(ref: str, kind: str, relative_to: Path | None = None,
 def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
               others: Mapping[str, str] | None = None) -> None:
     """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
-    is of another kind (``others``: kind -> how the message names it, default ``a
-    <kind>``) or has any error ``validate`` would report.  ``what``: the expected
-    kind's name in messages (default ``kind``)."""
-    what = what or KIND_NAMES.get(kind, f"a {kind}").split(" ", 1)[1]
+    is of another kind (``others``: kind -> how the message names it, default
+    :func:`~.refs.kind_name`; see :func:`wrong_kind`) or has any error ``validate`` would
+    report.  ``what``: the expected kind's name in messages (default
+    :func:`~.refs.kind_noun`)."""
+    what = what or kind_noun(kind)
     if doc.kind is not None and doc.kind != kind:
         raise wrong_kind(doc, what, others)
     problems = errors(session.check(doc))

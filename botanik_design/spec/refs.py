@@ -11,6 +11,25 @@ from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bun
 
 Source = Traversable | Path
 
+#: Each kind of spec document in messages, with its article ("is a Hive piece set, not
+#: a Hive variant"): users meet the words, not the schema names (``hive-variant``).
+KIND_NAMES = {
+    "tileset": "tile set", "variant": "Botanik variant", "record": "Botanik record",
+    "position": "Botanik position", "sweep": "sweep", "pieceset": "Hive piece set",
+    "hive-variant": "Hive variant", "hive-record": "Hive record",
+    "hive-position": "Hive position",
+}
+
+
+def kind_noun(kind: str | None) -> str:
+    """``"Hive piece set"`` for ``"pieceset"``: a document kind as messages name it."""
+    return KIND_NAMES.get(kind or "", str(kind))
+
+
+def kind_name(kind: str | None) -> str:
+    """:func:`kind_noun` with its article: ``"a Hive piece set"``."""
+    return f"a {kind_noun(kind)}"
+
 
 def bundled(kind: str) -> dict[str, Traversable]:
     """Bundled files of ``kind`` (``tileset``, ``variant``, ``hive-variant`` or ``pieceset``)
@@ -127,27 +146,4 @@ def name_from_path(path: Path, fallback: str) -> str:
     ``my-set``; ``fallback`` when nothing is left."""
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
     return stem[:64] or fallback
-
-
-#: How messages name each kind of spec document (the article included).
-KIND_NAMES: dict[str, str] = {
-    "tileset": "a tile set", "variant": "a variant", "record": "a game record",
-    "position": "a position", "sweep": "a sweep", "pieceset": "a piece set",
-    "hive-variant": "a Hive variant", "hive-record": "a Hive game record",
-    "hive-position": "a Hive position",
-}
-
-
-def kind_name(kind: str | None) -> str:
-    """``a tile set``, ``a Hive variant``: a document kind as messages name it."""
-    return KIND_NAMES.get(kind or "", f"a {kind}")
-
-
-def not_kind(found: str | None, what: str) -> str:
-    """``is a variant, not a tile set``: a document of kind ``found`` where ``what`` (a
-    kind's name without its article, e.g. ``tile set``) was wanted."""
-    if what == "variant" and found == "hive-variant":
-        what = "Botanik variant"  # "a Hive variant, not a variant" would say nothing
-    article = "an" if what[:1].lower() in "aeiou" else "a"
-    return f"is {kind_name(found)}, not {article} {what}"
 

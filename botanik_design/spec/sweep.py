@@ -40,7 +40,7 @@ from botanik_design.spec import semantic, sweep_hive
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
-from botanik_design.spec.refs import bundled, no_file
+from botanik_design.spec.refs import bundled, kind_name, no_file
 from botanik_design.spec.schema_check import check_schema, near_miss
 
 if TYPE_CHECKING:
@@ -130,7 +130,8 @@ def _base(session: Session, doc: Doc, vdoc: Doc,
     assert doc.data is not None
     base = doc.data["base"]
     if vdoc.kind != "variant" or errors(session.check(vdoc)):
-        what = f"is a {vdoc.kind}, not a variant" if vdoc.kind not in ("variant", None) else \
+        other = f"is {kind_name(vdoc.kind)}, not a variant"
+        what = other if vdoc.kind not in ("variant", None) else \
             "is not a valid variant: " + "; ".join(
                 d.format() for d in errors(session.check(vdoc))[:1])
         out.add(("base", "variant"), "sweep-variant-invalid", f"`{vdoc.name}` {what}")
@@ -155,7 +156,8 @@ def _base(session: Session, doc: Doc, vdoc: Doc,
         return None
     problems = errors(session.check(ts_doc))
     if ts_doc.kind != "tileset" or problems or ts_doc.data is None:
-        what = f"is a {ts_doc.kind}, not a tile set" if ts_doc.kind not in ("tileset", None) \
+        other = f"is {kind_name(ts_doc.kind)}, not a tile set"
+        what = other if ts_doc.kind not in ("tileset", None) \
             else "is not a valid tile set: " + "; ".join(d.format() for d in problems[:1])
         out.add(at, "sweep-tileset-invalid", f"`{ts_doc.name}` {what}")
         return None

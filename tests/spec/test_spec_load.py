@@ -82,5 +82,37 @@ def test_integral_floats_load_as_ints(tmp_path: Path) -> None:
 
 
 def test_loading_the_wrong_kind_says_so() -> None:
-    with pytest.raises(SpecError, match="is a variant, not a tile set"):
+    with pytest.raises(SpecError, match="is a Botanik variant, not a tile set"):
         load_tileset(str(FIXTURES / "ok-variant.yaml"))
+
+
+def test_every_kind_of_spec_has_words_for_messages() -> None:
+    """Messages name kinds in words ("is a Hive piece set, not a Hive variant"), never by
+    their schema names (``pieceset``, ``hive-variant``): each kind needs its words."""
+    from botanik_design.spec.refs import KIND_NAMES
+    from botanik_design.spec.schema_check import known_kinds
+
+    assert set(known_kinds()) == set(KIND_NAMES)
+
+
+@pytest.mark.parametrize(("files", "checked", "expected"), [
+    ({"p.yaml": "pieceset: p\nbugs:\n  queen: 1\n  ant: 3\n",
+      "v.yaml": "variant: v\ngame: hive\nextends: ./p.yaml\n"},
+     "v.yaml", "is a Hive piece set, not a Hive variant"),
+    ({"w.yaml": "variant: w\ngame: hive\n",
+      "v.yaml": "variant: v\ngame: hive\npieceset: ./w.yaml\n"},
+     "v.yaml", "is a Hive variant, not a piece set"),
+    ({"p.yaml": "pieceset: p\nbugs:\n  queen: 1\n  ant: 3\n",
+      "v.yaml": "variant: v\ntileset: ./p.yaml\n"},
+     "v.yaml", "is a Hive piece set, not a tile set"),
+])
+def test_a_reference_to_another_kind_names_both_in_words(
+        tmp_path: Path, files: dict[str, str], checked: str, expected: str) -> None:
+    from botanik_design.spec.validate import validate_path
+
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    messages = [d.message for d in validate_path(tmp_path / checked) if d.level == "error"]
+    assert any(expected in m for m in messages), messages
+    assert not any(w in m for m in messages for w in ("a pieceset", "a hive-variant",
+                                                       "a tileset"))

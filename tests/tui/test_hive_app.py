@@ -265,3 +265,21 @@ def test_the_last_move_marks_its_destination_not_the_piece_left_behind() -> None
     assert "*wS1" not in text and "wS1" in text and "wB1^3" in text
     text = render_board(board, View(last=(None, source)), 60, 9).plain
     assert "*wS1" in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@sync
+async def test_every_footer_key_is_on_screen(size: tuple[int, int]) -> None:
+    """The footer's keys all fit at the smallest supported size (at 80 columns the
+    footer once cut 'Select' and dropped 'Quit')."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    app = human_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query_one(Footer).query(FooterKey))
+        shown = {k.description for k in keys}
+        assert {"Help", "Rules", "Undo", "MoveString", "Pass", "Select", "Quit"} <= shown
+        for k in keys:
+            assert 0 < k.region.width and k.region.right <= size[0], k.description

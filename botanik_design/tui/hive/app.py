@@ -24,6 +24,9 @@ class HiveApp(App[None]):
     """Play one Hive game (``session``); ``record_path``: autosave after every move."""
 
     TITLE = "botanik-design play: Hive"
+    #: as in the other apps: every command is a key in the footer (and the palette's
+    #: footer entry cut the Hive keys at 80 columns)
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, session: HiveSession, *, record_path: Path | None = None,
                  bot_delay: float = 0.5) -> None:

@@ -28,8 +28,8 @@ def _kind_of_file(path: Path) -> str | None:
 
 def wants_hive(variant: str | None, load: Path | None) -> bool:
     """Whether ``--load`` names a Hive record, or ``--variant`` a Hive variant (bundled or file)."""
-    if load is not None:
-        return _kind_of_file(load) == "hive-record"
+    if load is not None:  # a `.txt` GameString file is Hive too (refused with a reason)
+        return load.suffix.lower() == ".txt" or _kind_of_file(load) == "hive-record"
     if variant is None:
         return False
     from botanik_design.spec.refs import bundled

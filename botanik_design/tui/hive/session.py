@@ -78,6 +78,11 @@ class HiveSession:
         from botanik_design.spec.hive_games import hive_variant_of
         from botanik_design.spec.session import Session
 
+        if path.suffix.lower() == ".txt":
+            raise RecordLoadError(
+                f"{path}: a UHP GameString file; --load continues a Hive record (YAML: "
+                f"`record:`, `game: hive`, `variant:`, `moves:`); `botanik-design replay "
+                f"{path}` lists its moves")
         session = Session()
         doc = session.read_source(path, str(path))
         if doc.kind != "hive-record":

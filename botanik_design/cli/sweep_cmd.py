@@ -33,10 +33,12 @@ def register(subparsers: Any) -> None:
         "sweep",
         help="play a grid of rule variants on the same seeds and compare them with the base",
         description=fill(
-            "Read a sweep file (a base variant and tile set, the axes to vary, bots, games "
+            "Read a sweep file (a base variant: Botanik, with an optional tile set, or "
+            "Hive, whose pieces come from its piece set; the axes to vary; bots, games "
             "per point, seed, metrics), play every point with the same seeds (common random "
             "numbers), and report per point AdvantageP1 with its interval, Balance, "
-            "Drawishness, game length, score parts, discards, stalls, and the significance "
+            "Drawishness, game length and the game's own numbers (Botanik: score parts, "
+            "discards, stalls; Hive: placements, movements, end reasons), and the significance "
             "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
             "points), sorted by closeness to the target. Finished games go to a results "
             "store beside the output, so an interrupted sweep resumes where it stopped. "
@@ -123,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.sim.dask_pool import DaskUnavailableError
     from botanik_design.sim.runner import SimulationError
+    from botanik_design.sim.sweep.executor import game_modules
     from botanik_design.sim.sweep.report import build_report, format_text, to_csv, to_json
     from botanik_design.sim.sweep.store import ResultStore, StoreError
     from botanik_design.sim.workers import make_pool
@@ -143,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
                  f"done ({path})")
         workers = args.workers or os.cpu_count() or 1
         try:
-            pool = make_pool(workers, args.scheduler, local="dask")
+            pool = make_pool(workers, args.scheduler, local="dask",
+                             preload=game_modules(sweep))
         except DaskUnavailableError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 2

@@ -15,15 +15,54 @@ client).  Dask is imported only here, and only when a Dask pool is asked for.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 #: Retries of a batch that raised (a worker that dies is handled by the scheduler).
 RETRIES = 2
 
+#: Modules every worker of the embedded cluster imports before it registers (Dask's
+#: worker ``preload``), so that no batch pays for them; the fork server imports them
+#: once for all workers (:func:`_fork_server`).  The caller adds its game's modules.
+WORKER_MODULES: tuple[str, ...] = (
+    "botanik_design.sim.runner",
+    "botanik_design.bots.registry",
+    "botanik_design.games",
+)
+
+#: Dask settings of the embedded cluster.  The workers' statistical profiler samples
+#: the running thread every 10 ms: a third slower on pure-Python games, for a
+#: dashboard nobody looks at here.  Every Dask server (scheduler, nannies, workers)
+#: wakes every ``tick.interval`` (20 ms by default) only to notice a blocked event
+#: loop; on 2 cores shared with the games that is CPU taken from them.
+CLUSTER_CONFIG: dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+}
+
 
 class DaskUnavailableError(RuntimeError):
     """Dask cannot be used: not installed, or the scheduler cannot be reached."""
+
+
+class _Box:
+    """A batch's result in one object, so that Dask pickles it in one piece.
+
+    Dask serializes a task's ``list`` result item by item (a header and a
+    ``pickle.dumps`` per row, to keep arrays zero-copy), then the client reads
+    them back one by one: five times the time of one ``pickle.dumps`` of the
+    list, spent by the workers and by the scheduler's process on the same cores.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _boxed(fn: Callable[..., Any], *args: Any) -> _Box:
+    """What a Dask worker runs for :meth:`DaskPool.submit`: ``fn(*args)`` in a :class:`_Box`."""
+    return _Box(fn(*args))
 
 
 class _Future:
@@ -41,7 +80,8 @@ class _Future:
         from botanik_design.sim.errors import SimulationError
 
         try:
-            return self.inner.result(timeout)
+            box: _Box = self.inner.result(timeout)
+            return box.value
         except SimulationError:
             raise
         except Exception as exc:
@@ -74,8 +114,13 @@ class DaskPool:
         return max(1, threads)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> _Future:
-        """``client.submit(fn, *args, pure=False, retries=...)``."""
-        return _Future(self.client.submit(fn, *args, pure=False, retries=self.retries))
+        """``client.submit(fn, *args, pure=False, retries=...)``, the result boxed
+        (:class:`_Box`) on the worker and unboxed by the future's ``result()``."""
+        from uuid import uuid4
+
+        key = f"{getattr(fn, '__name__', 'batch')}-{uuid4().hex}"
+        return _Future(self.client.submit(_boxed, fn, *args, key=key, pure=False,
+                                          retries=self.retries))
 
     def as_completed(self, futures: Iterable[_Future]) -> Iterator[_Future]:
         """:class:`distributed.as_completed` over ``futures`` (the same objects back)."""
@@ -101,16 +146,22 @@ class DaskPool:
                 self.cluster = None
 
 
-def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 10.0) -> DaskPool:
+def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 10.0,
+              preload: Sequence[str] = ()) -> DaskPool:
     """A pool on the scheduler at ``scheduler`` (``tcp://host:8786``), or on a new
     embedded ``LocalCluster`` of ``workers`` single-threaded processes.
 
+    ``preload``: modules the embedded cluster's workers import while they start
+    (the game's own, e.g. ``type(game).__module__``), besides
+    :data:`WORKER_MODULES`; a running cluster's workers are left as they are.
     Raises :class:`DaskUnavailableError` when ``distributed`` is missing or the
     scheduler does not answer within ``timeout`` seconds; ``ValueError`` when
     ``workers < 1``.
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
+    modules = list(dict.fromkeys((*WORKER_MODULES, *preload)))
+    method = _fork_server(modules) if scheduler is None else "spawn"
     try:
         from distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - distributed is a dependency
@@ -124,14 +175,13 @@ def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 1
         return DaskPool(client)
     import dask
 
-    # The workers' statistical profiler samples the running thread every 10 ms: a
-    # third slower on pure-Python games, for a dashboard nobody looks at here.  No
-    # dashboard either, and its HTTP server on any free port (never "port in use").
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
+    # No dashboard, and the scheduler's HTTP server on any free port (never "port in use").
+    config = {**CLUSTER_CONFIG, "distributed.worker.multiprocessing-method": method}
+    with dask.config.set(config):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True,
             dashboard_address=None, silence_logs=logging.ERROR, memory_limit=0,
-            scheduler_kwargs={"dashboard_address": ":0"},
+            scheduler_kwargs={"dashboard_address": ":0"}, preload=modules,
         )
     try:
         client = Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call]
@@ -139,3 +189,29 @@ def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 1
         cluster.close()
         raise
     return DaskPool(client, cluster)
+
+
+def _fork_server(modules: Sequence[str]) -> str:
+    """Start the process the embedded cluster's workers are forked from; return Dask's
+    ``multiprocessing-method`` for them (``"forkserver"``, or ``"spawn"`` without one).
+
+    Dask spawns each worker by default: a new interpreter that imports Dask, then
+    ``modules`` (its ``preload``), every worker doing the same work at the same time
+    on the same cores.  Python's fork server is one such interpreter, started here
+    before this process imports Dask, so it imports Dask and ``modules`` while this
+    process starts the scheduler; each worker is then a fork of it with everything
+    loaded.  Forking this process itself would be
+    cheaper still but is not safe: it runs Dask's event-loop thread when the
+    nannies start their workers, and a fork copies no thread and no lock another
+    thread holds (CPython warns about it from 3.12 and defaults to the fork
+    server from 3.14).  A fork server already running keeps its own preloads.
+    """
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return "spawn"  # pragma: no cover - Windows
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(["distributed", *modules])
+    forkserver.ensure_running()
+    return "forkserver"

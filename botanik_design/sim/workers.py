@@ -252,14 +252,16 @@ def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
     return [range(i, min(n, i + size)) for i in range(0, n, size)]
 
 
-def make_pool(workers: int, scheduler: str | None = None, local: str = "processes") -> Pool:
+def make_pool(workers: int, scheduler: str | None = None, local: str = "processes",
+              preload: tuple[str, ...] = ()) -> Pool:
     """The pool a command asked for.
 
     ``scheduler``: the address of a running Dask scheduler (every game goes to
     its workers; ``workers`` is then ignored).  Otherwise ``workers == 1``
     runs in-process (:class:`InlinePool`), and more workers are local
     processes: a :class:`ProcessPool` when ``local == "processes"``, an
-    embedded Dask ``LocalCluster`` when ``local == "dask"``.  Results never
+    embedded Dask ``LocalCluster`` when ``local == "dask"``, whose workers import
+    the modules ``preload`` (the game's) while they start.  Results never
     depend on the choice.  Raises ``ValueError`` for ``workers < 1`` or an
     unknown ``local``, and ``botanik_design.sim.dask_pool.DaskUnavailableError``
     when the scheduler cannot be reached.
@@ -271,5 +273,5 @@ def make_pool(workers: int, scheduler: str | None = None, local: str = "processe
     if scheduler is not None or (workers > 1 and local == "dask"):
         from botanik_design.sim.dask_pool import dask_pool
 
-        return dask_pool(scheduler, workers)
+        return dask_pool(scheduler, workers, preload=preload)
     return local_pool(workers)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.sim.dask_pool import DaskPool, DaskUnavailableError, _Future
+from botanik_design.sim.dask_pool import WORKER_MODULES, DaskPool, DaskUnavailableError
 from botanik_design.sim.runner import Job, play_batch
 from botanik_design.sim.sweep.executor import run_sweep
 from botanik_design.sim.sweep.report import build_report, to_json
@@ -40,16 +40,26 @@ seed: 11
 """
 
 
+#: The game module the embedded cluster's workers import while they start.
+GAME_MODULE = "botanik_design.engine.game"
+
+
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    import logging
+def embedded() -> Iterator[DaskPool]:
+    """The embedded cluster ``sweep`` starts (``dask_pool``), 2 workers."""
+    from botanik_design.sim.dask_pool import dask_pool
 
-    from distributed import LocalCluster
+    pool = dask_pool(None, 2, preload=(GAME_MODULE,))
+    try:
+        pool.client.wait_for_workers(2)
+        yield pool
+    finally:
+        pool.shutdown()
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR,
-                      memory_limit=0) as c:
-        yield c
+
+@pytest.fixture(scope="module")
+def cluster(embedded: DaskPool) -> Any:
+    return embedded.cluster
 
 
 @pytest.fixture()
@@ -82,6 +92,29 @@ def test_cluster_gives_the_in_process_result(tmp_path: Path, pool: DaskPool) -> 
     assert to_json(build_report(sweep, remote)) == to_json(build_report(sweep, local))
 
 
+def _modules_loaded() -> bool:
+    import sys
+
+    return all(m in sys.modules for m in (*WORKER_MODULES, GAME_MODULE))
+
+
+def test_embedded_workers_start_with_the_game_loaded(embedded: DaskPool) -> None:
+    """Every worker imported botanik-design and the game before its first batch (Dask's
+    worker preload, from the fork server where there is one), so no batch pays for it."""
+    import multiprocessing
+
+    loaded = embedded.client.run(_modules_loaded)
+    assert list(loaded.values()) == [True, True]
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        parents = set(embedded.client.run(os.getppid).values())
+        assert len(parents) == 1 and os.getpid() not in parents  # forked by the fork server
+
+
+def test_a_list_result_comes_back_whole(pool: DaskPool) -> None:
+    fut = pool.submit(list, range(1000))
+    assert list(pool.as_completed([fut]))[0].result() == list(range(1000))
+
+
 def dying_batch(marker: str, job: Job, start: int, stop: int) -> list[Any]:
     """The first call kills its worker process in the middle of the batch."""
     rows = play_batch(job, start, (start + stop) // 2)
@@ -103,8 +136,7 @@ class _KillOnce:
     def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
         if self.first:
             self.first = False
-            return _Future(self.inner.client.submit(dying_batch, self.marker, *args,
-                                                    pure=False))
+            return self.inner.submit(dying_batch, self.marker, *args)
         return self.inner.submit(fn, *args)
 
     def as_completed(self, futures: Any) -> Any:

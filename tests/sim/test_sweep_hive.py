@@ -152,3 +152,13 @@ def test_pieces_axis_values_and_sets_are_checked(tmp_path: Path) -> None:
         load_sweep(_write(tmp_path, too_many))
     assert any(":7:17: error: copies of `queen` cannot be 12" in p
                for p in err.value.problems)
+
+
+def test_sweep_help_describes_botanik_and_hive_bases(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sweep --help`` names both kinds of base (issue 12): a Botanik variant with its
+    tile set, and a Hive variant whose pieces come from its piece set."""
+    assert main(["sweep", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Botanik, with an optional tile set" in text
+    assert "Hive, whose pieces come from its piece set" in text
+    assert "a base variant and tile set" not in text

@@ -33,6 +33,12 @@ def job_for(sweep: Sweep, point: SweepPoint) -> Job:
     return Job(load_game(sweep.game, **point.params), sweep.bots, sweep.seed)
 
 
+def game_modules(sweep: Sweep) -> tuple[str, ...]:
+    """The module of the sweep's game class, for the workers to import while they start
+    (``make_pool(..., preload=...)``).  Raises as :func:`job_for`."""
+    return (type(job_for(sweep, sweep.all_points()[0]).game).__module__,)
+
+
 @dataclass(frozen=True, slots=True)
 class Batch:
     """Games ``start .. stop - 1`` of point ``point``."""

@@ -200,3 +200,32 @@ def test_an_empty_name_is_a_usage_error(specs: Path, capsys: pytest.CaptureFixtu
     code, text = _run(capsys, args)
     assert code == 2 and "an empty name" in text, text
     assert sorted(p.name for p in specs.iterdir()) == sorted(FILES)  # nothing written
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "locked.yaml"], ["sheet", "locked.yaml", "-o", "out.pdf"],
+    ["simulate", "-q", "--games", "1", "--tileset", "locked.yaml"],
+    ["compare", "-q", "--games", "1", "standard", "locked.yaml"],
+    ["rules", "standard", "--tileset", "locked.yaml"], ["validate", "locked.yaml"],
+    ["score", "locked.yaml"], ["replay", "locked.yaml"],
+], ids=" ".join)
+def test_an_unreadable_file_exits_2_everywhere(specs: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               args: list[str]) -> None:
+    """As documented for ``validate``: a file that cannot be read is an I/O error (exit 2),
+    not an invalid spec (1).  Tests run as root, where ``chmod 000`` does not stop a read,
+    so the read itself fails here."""
+    (specs / "locked.yaml").write_text(TINY.replace("tiny", "locked"), encoding="utf-8")
+    read_bytes = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        if self.name == "locked.yaml":
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    code, text = _run(capsys, args)
+    assert "Traceback" not in text
+    assert "locked.yaml: error: cannot read the file: Permission denied [io-unreadable]" in text
+    assert code == 2, text
+    assert not (specs / "out.pdf").exists()

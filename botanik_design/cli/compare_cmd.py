@@ -68,7 +68,6 @@ def item_kind(item: str) -> tuple[str, str]:
 
     path = Path(item)
     if path.is_file():
-        from botanik_design.spec.errors import SpecError
         from botanik_design.spec.report import format_text
         from botanik_design.spec.session import Session
 
@@ -81,9 +80,12 @@ def item_kind(item: str) -> tuple[str, str]:
             raise ValueError(f"{item}: a Hive piece set; compare Hive variants that name it "
                              "(`pieceset:` in each variant file)")
         bad = [d for d in doc.diagnostics if d.level == "error"]
-        if bad:  # unreadable YAML: the validator's positioned messages, exit 1
-            raise SpecError(f"{item}: not a valid spec file",
-                            [ln for ln in format_text(bad).splitlines() if ln.strip()])
+        if bad:  # broken YAML: the validator's messages, exit 1 (2: the file is unreadable)
+            from botanik_design.spec.load import invalid
+
+            error = invalid(doc, f"{item}: not a valid spec file", [])
+            error.problems = [ln for ln in format_text(bad).splitlines() if ln.strip()]
+            raise error
         raise ValueError(f"{item}: neither a variant (no 'variant:' key) nor a tile set")
     if item in bundled_variants(None):  # any game's variant (Botanik, Hive ...)
         return "variant", item
@@ -106,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         kinds = [item_kind(i) for i in args.items]
     except SpecError as exc:
         print(f"compare: {exc}", file=sys.stderr)
-        return 1
+        return exc.exit_code
     except (BotSpecError, ValueError) as exc:
         print(f"compare: {exc}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep",
+__all__ = ["check_doc", "checked_ref", "effective_options", "invalid", "load_sweep",
            "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
            "tileset_from_data", "variant_of", "wrong_kind"]
 
@@ -91,14 +91,23 @@ def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
     """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
     is of another kind (``others``: kind -> how the message names it, default
     :func:`~.refs.kind_name`; see :func:`wrong_kind`) or has any error ``validate`` would
-    report.  ``what``: the expected kind's name in messages (default
+    report (:class:`SpecUnreadableError`, exit status 2, when the file cannot be read).
+    ``what``: the expected kind's name in messages (default
     :func:`~.refs.kind_noun`)."""
     what = what or kind_noun(kind)
     if doc.kind is not None and doc.kind != kind:
         raise wrong_kind(doc, what, others)
     problems = errors(session.check(doc))
     if problems:
-        raise SpecError(f"{doc.name}: not a valid {what}", [d.format() for d in problems])
+        raise invalid(doc, f"{doc.name}: not a valid {what}", problems)
+
+
+def invalid(doc: Any, message: str, problems: list[Any]) -> SpecError:
+    """The error for a document with ``problems``: :class:`SpecUnreadableError` (exit
+    status 2, as ``validate``) when the file itself could not be read (a permission, a
+    device), else :class:`SpecError` (exit status 1)."""
+    kind = SpecUnreadableError if doc.io_error else SpecError
+    return kind(message, [d.format() for d in problems])
 
 
 def checked_ref(ref: str, kind: str, relative_to: Path | None = None, what: str | None = None,
@@ -196,9 +205,7 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
         raise wrong_kind(doc, "sweep")
     problems = errors(session.check(doc))
     if problems:
-        unreadable = any(d.rule.startswith("io-") for d in problems)
-        kind = SpecUnreadableError if unreadable else SpecError
-        raise kind(f"{path}: not a valid sweep", [d.format() for d in problems])
+        raise invalid(doc, f"{path}: not a valid sweep", problems)
     out = SweepOut(doc)
     sweep = expand(session, doc, out, check_bot)
     if sweep is None or out.failed:

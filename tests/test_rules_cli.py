@@ -59,7 +59,7 @@ def test_rules_of_an_invalid_variant_lists_its_problems(
     v.write_text("variant: bad\noptions:\n  registry_columns: 12\n", encoding="utf-8")
     assert main(["rules", str(v)]) == 1
     err = capsys.readouterr().err
-    assert "not a valid variant" in err and "bad.yaml:3" in err
+    assert "not a valid Botanik variant" in err and "bad.yaml:3" in err
 
 
 def test_list_names_every_bundled_file_with_its_title(capsys: pytest.CaptureFixture[str]) -> None:

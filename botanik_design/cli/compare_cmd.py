@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.runs import bots_epilog, check_outputs, fill, write_outputs
+from botanik_design.cli.runs import bots_epilog, check_outputs, fill, named, write_outputs
 from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
     add_common,
@@ -44,13 +44,13 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("items", nargs="+", metavar="ITEM",
+    p.add_argument("items", nargs="+", metavar="ITEM", type=named,
                    help="variant (of any game: Botanik or Hive) or Botanik tile set "
                    "(bundled name or path; prefix variant: or tileset: to force the kind); "
                    "at least two")
-    p.add_argument("--tileset", "-t", default=None, metavar="REF",
+    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
                    help="tile set for variant items (default: each variant's own)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF",
+    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
                    help=f"variant for tile-set items (default {DEFAULT_VARIANT})")
     add_common(p)
 
@@ -82,7 +82,7 @@ def item_kind(item: str) -> tuple[str, str]:
                              "(`pieceset:` in each variant file)")
         bad = [d for d in doc.diagnostics if d.level == "error"]
         if bad:  # unreadable YAML: the validator's positioned messages, exit 1
-            raise SpecError(f"{item}: cannot be read",
+            raise SpecError(f"{item}: not a valid spec file",
                             [ln for ln in format_text(bad).splitlines() if ln.strip()])
         raise ValueError(f"{item}: neither a variant (no 'variant:' key) nor a tile set")
     if item in bundled_variants(None):  # any game's variant (Botanik, Hive ...)

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import named
+
 
 def register(subparsers: Any) -> None:
     """Add the ``edit`` sub-command."""
@@ -22,10 +24,10 @@ def register(subparsers: Any) -> None:
             "for the keys."
         ),
     )
-    parser.add_argument("file", metavar="TILESET.yaml",
+    parser.add_argument("file", metavar="TILESET.yaml", type=named,
                         help="the tile-set (or piece-set) file to edit")
     parser.add_argument(
-        "--from", dest="from_", metavar="NAME",
+        "--from", dest="from_", metavar="NAME", type=named,
         help="start a new set at TILESET.yaml from a bundled one (tile sets: botanik, "
         "quick-3; piece sets: hive-base, hive-full) or another file; nothing is written "
         "until you save",

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import path_arg
 from botanik_design.spec.atomic import OutputSet
 
 
@@ -23,7 +24,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--check", action="store_true", help="compare instead of writing; exit 1 on a diff"
     )
-    p.add_argument("--dir", type=Path, default=None,
+    p.add_argument("--dir", type=path_arg, default=None,
                    help="folder of the golden files (default: tests/engine/golden of the "
                    "checkout that holds the working directory)")
 

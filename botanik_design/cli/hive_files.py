@@ -59,7 +59,7 @@ def replay_record(session: Any, doc: Any) -> tuple[Any, list[Diagnostic]]:
         try:
             state.apply_action(state.string_to_action(text))
         except IllegalActionError as exc:
-            return state, [_at(doc, ("moves", i), "record-illegal-action",
+            return state, [_at(doc, ("moves", i), _illegal_rule(state),
                                f"move {i + 1} ({text}) is illegal here: {exc}",
                                _legal_hint(state))]
     want = doc.data.get("result")
@@ -68,6 +68,12 @@ def replay_record(session: Any, doc: Any) -> tuple[Any, list[Diagnostic]]:
                            f"the record says {want}, but its moves lead to "
                            f"{state.board_state()}")]
     return state, []
+
+
+def _illegal_rule(state: Any) -> str:
+    """The rule of a move that cannot be played: ``record-game-over`` once the game has
+    ended (as for Botanik records), else ``record-illegal-action``."""
+    return "record-game-over" if state.is_terminal() else "record-illegal-action"
 
 
 def _legal_hint(state: Any) -> str:
@@ -184,7 +190,7 @@ def game_string_state(text: str, name: str) -> tuple[Any, list[Diagnostic]]:
         try:
             state.apply_action(state.string_to_action(move))
         except IllegalActionError as exc:
-            return None, [at(3 + i, "record-illegal-action",
+            return None, [at(3 + i, _illegal_rule(state),
                              f"move {i + 1} ({move}) is illegal here: {exc}",
                              _legal_hint(state))]
     out = []

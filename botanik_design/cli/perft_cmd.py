@@ -7,6 +7,8 @@ import sys
 import time
 from typing import Any
 
+from botanik_design.cli.runs import named
+
 
 def register(subparsers: Any) -> None:
     """Add the ``perft`` sub-command."""
@@ -20,7 +22,7 @@ def register(subparsers: Any) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--game-type", default=None, metavar="GAMETYPE",
                      help="a UHP GameTypeString: Base, Base+M, ..., Base+MLP (default Base)")
-    src.add_argument("--variant", default=None, metavar="FILE|NAME",
+    src.add_argument("--variant", default=None, metavar="FILE|NAME", type=named,
                      help="a Hive variant file or bundled name")
     p.add_argument("--depth", type=int, default=4, help="deepest depth in plies (default 4)")
 

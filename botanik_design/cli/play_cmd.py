@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import named, path_arg
 from botanik_design.model.words import plural
 
 OPPONENTS = ("random", "greedy", "mcts", "human")
@@ -34,19 +35,19 @@ def register(subparsers: Any) -> None:
             "Press ? in the game for the keys."
         ),
     )
-    parser.add_argument("--tileset", metavar="NAME|FILE",
+    parser.add_argument("--tileset", metavar="NAME|FILE", type=named,
                         help="tile set: a bundled name (botanik, quick-3) or a file "
                         "(default: the variant's, else botanik)")
-    parser.add_argument("--variant", metavar="NAME|FILE", default="standard",
+    parser.add_argument("--variant", metavar="NAME|FILE", default="standard", type=named,
                         help="rule variant: a bundled name (standard, registre-3, no-loops) "
                         "or a file (default: standard)")
     parser.add_argument("--vs", metavar="OPPONENT", default="greedy",
                         help="random, greedy, mcts (a bot spec such as mcts:iterations=100 "
                         "works too) or human (two players at one keyboard); default greedy")
     parser.add_argument("--seed", type=int, help="seed of the shuffle (default: random, shown)")
-    parser.add_argument("--record", metavar="FILE", type=Path,
+    parser.add_argument("--record", metavar="FILE", type=path_arg,
                         help="write the game as a record to FILE after every move")
-    parser.add_argument("--load", metavar="RECORD", type=Path,
+    parser.add_argument("--load", metavar="RECORD", type=path_arg,
                         help="continue (or look back through) the game of a record file")
     parser.add_argument("--setup", action="store_true",
                         help="open the variant form first (choose and adjust the options)")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import named
 from botanik_design.model.words import plural
 
 
@@ -20,14 +21,14 @@ def register(subparsers: Any) -> None:
         "Exit status: 0 replayed (and any `expect` met), 1 invalid record, illegal action "
         "or failed `expect`, 2 the file cannot be read.",
     )
-    p.add_argument("record", metavar="RECORD",
+    p.add_argument("record", metavar="RECORD", type=named,
                    help="game record file (YAML), or a Hive GameString file (.txt)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format; json prints an error object on failure too")
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=None,
                    help="--board: draw both machines after every step; --no-board: draw "
                    "none (default: only at the end)")
-    p.add_argument("--image", metavar="PATH",
+    p.add_argument("--image", metavar="PATH", type=named,
                    help="draw the machines: PATH ending in .svg, .png or .pdf: the final "
                    "position; any other PATH: a folder (created if needed) with one picture "
                    "per step, step-0001.png ..., and final.png")

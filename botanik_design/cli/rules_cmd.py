@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from botanik_design.cli.runs import named, path_arg
 
 if TYPE_CHECKING:
     from botanik_design.spec.errors import SpecError
@@ -27,13 +28,13 @@ def register(subparsers: Any) -> None:
         "its pieces, turns and end. Each rule names the option that sets it. Exit status: "
         "0 printed, 1 invalid variant or tile set, 2 usage or I/O error.",
     )
-    p.add_argument("variant", metavar="VARIANT",
+    p.add_argument("variant", metavar="VARIANT", type=named,
                    help="bundled variant name (standard, registre-3, hive-tournament...; "
                    "`botanik-design list` names them) or a variant file")
-    p.add_argument("--tileset", metavar="NAME|FILE",
+    p.add_argument("--tileset", metavar="NAME|FILE", type=named,
                    help="Botanik: count tiles and rounds with this tile set (default: the "
                    "variant's, else botanik)")
-    p.add_argument("-o", "--output", metavar="FILE", type=Path,
+    p.add_argument("-o", "--output", metavar="FILE", type=path_arg,
                    help="write the page to FILE instead of printing it")
     p.add_argument("--no-options", action="store_true",
                    help="leave out the closing table of every option")
@@ -73,6 +74,7 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
     cannot be loaded, ``ValueError`` when ``tileset_ref`` is given for a Hive variant."""
     from botanik_design.model.rulespage import rules_page
     from botanik_design.spec import load_hive_variant, load_tileset, load_variant
+    from botanik_design.spec.load import load_tileset_for
 
     if _is_hive(ref):
         if tileset_ref:
@@ -80,7 +82,8 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
                              "its piece set")
         return rules_page(load_hive_variant(ref), options=options)
     variant = load_variant(ref)
-    tileset = load_tileset(tileset_ref or variant.tileset or "botanik")
+    tileset = (load_tileset_for(tileset_ref, variant) if tileset_ref
+               else load_tileset(variant.tileset or "botanik"))
     return rules_page(variant, tileset, options=options)
 
 

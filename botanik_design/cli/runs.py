@@ -37,6 +37,20 @@ def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str]
 positive_int = whole_number(1)
 
 
+def named(text: str) -> str:
+    """An argparse type for a file, folder or bundled name: refuses an empty (or blank)
+    argument, which ``pathlib`` would read as the working directory and an ``if`` as
+    no value at all (``--image ""`` silently drew nothing)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: give a file, a folder or a name")
+    return text
+
+
+def path_arg(text: str) -> Path:
+    """:func:`named`, as a :class:`~pathlib.Path`."""
+    return Path(named(text))
+
+
 def fill(text: str) -> str:
     """Wrap a help description (the raw formatter keeps line breaks as written)."""
     import textwrap
@@ -64,15 +78,16 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
                    "tcp://127.0.0.1:8786) instead of local processes")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report on stdout: text (default) or json")
-    p.add_argument("--output", "-o", metavar="FILE",
+    p.add_argument("--output", "-o", metavar="FILE", type=named,
                    help="write the report to FILE instead of stdout")
-    p.add_argument("--csv", metavar="FILE", help=csv)
-    p.add_argument("--plot", metavar="FILE", help=plot)
+    p.add_argument("--csv", metavar="FILE", type=named, help=csv)
+    p.add_argument("--plot", metavar="FILE", type=named, help=plot)
     p.add_argument("--quiet", "-q", action="store_true", help=quiet)
 
 
 def check_outputs(args: argparse.Namespace) -> str | None:
-    """A problem with the output options (bad plot extension, missing folder), or ``None``."""
+    """A problem with the output options (bad plot extension, missing folder, two options
+    or an input and an output naming one file), or ``None``."""
     for opt in ("output", "csv", "plot"):
         value = getattr(args, opt, None)
         if value is None:
@@ -88,6 +103,26 @@ def check_outputs(args: argparse.Namespace) -> str | None:
     plot = getattr(args, "plot", None)
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
         return f"--plot {plot}: the file name must end in .png or .svg"
+    return _same_file(args)
+
+
+def _same_file(args: argparse.Namespace) -> str | None:
+    """Two outputs naming one file (one would overwrite the other), or an output naming
+    an input spec file (the run would overwrite what it read): the problem, else ``None``."""
+    seen: dict[Path, str] = {}
+    for opt in ("spec", "variant", "tileset", "items"):  # the input files given
+        values = getattr(args, opt, None)
+        for value in values if isinstance(values, list) else [values]:
+            if isinstance(value, str) and Path(value).is_file():
+                seen.setdefault(Path(value).resolve(), f"the input file {value}")
+    for opt in ("output", "csv", "plot", "store"):
+        value = getattr(args, opt, None)
+        if value is None:
+            continue
+        key = Path(value).resolve()
+        if key in seen:
+            return f"--{opt} {value}: {seen[key]} names the same file; give each its own"
+        seen[key] = f"--{opt} {value}"
     return None
 
 

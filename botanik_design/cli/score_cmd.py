@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import named
+
 
 def register(subparsers: Any) -> None:
     """Add the ``score`` sub-command."""
@@ -17,12 +19,12 @@ def register(subparsers: Any) -> None:
         "Exit status: 0 scored (and any `expect` met), 1 invalid file or failed `expect`, "
         "2 the file cannot be read.",
     )
-    p.add_argument("position", metavar="POSITION", help="position file (YAML)")
+    p.add_argument("position", metavar="POSITION", type=named, help="position file (YAML)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format; json prints an error object on failure too")
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=True,
                    help="draw the machines (default: yes)")
-    p.add_argument("--image", metavar="FILE",
+    p.add_argument("--image", metavar="FILE", type=named,
                    help="also draw the machines to FILE (.svg, .png or .pdf), removed tiles "
                    "greyed, colour groups and flowers marked")
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.runs import whole_number
+from botanik_design.cli.runs import named, whole_number
 from botanik_design.model.words import plural
 
 
@@ -61,10 +61,10 @@ def register(subparsers: Any) -> None:
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
         "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
     )
-    p.add_argument("tileset", metavar="TILESET",
+    p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
                    "game) or a UHP game type such as Base+MLP (hexagonal pieces)")
-    p.add_argument("--output", "-o", required=True, metavar="FILE",
+    p.add_argument("--output", "-o", required=True, metavar="FILE", type=named,
                    help="file to write: .pdf, .svg or .png")
     p.add_argument("--page", type=page_name, default="a4", metavar="SIZE",
                    help="page size: a4 (default) or letter")

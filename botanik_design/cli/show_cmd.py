@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.runs import named
 from botanik_design.model.words import plural
 
 
@@ -26,10 +27,10 @@ def register(subparsers: Any) -> None:
         "each distinct tile once with its copy count, grouped by colour and type, with the "
         "counts table. Exit status: 0 shown, 1 invalid tile set, 2 usage or I/O error.",
     )
-    p.add_argument("tileset", metavar="TILESET",
+    p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
                    "game) or a UHP game type such as Base+MLP")
-    p.add_argument("--image", metavar="FILE",
+    p.add_argument("--image", metavar="FILE", type=named,
                    help="write the overview picture to FILE (.svg, .png or .pdf)")
     p.add_argument("--dpi", type=dpi_value, default=150,
                    help="resolution of a PNG (default 150)")

@@ -17,6 +17,7 @@ from botanik_design.cli.runs import (
     bots_epilog,
     check_outputs,
     fill,
+    named,
     positive_int,
     progress_bar,
     write_outputs,
@@ -59,10 +60,10 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--tileset", "-t", default=None, metavar="REF",
+    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
                    help="bundled tile set name or path (default: the variant's own tile "
                    "set, else botanik)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF",
+    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
                    help=f"bundled variant name or path (default {DEFAULT_VARIANT})")
     add_common(p)
 
@@ -84,11 +85,30 @@ def parse_bots(text: str) -> tuple[str, str]:
 def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
     """The :class:`~botanik_design.games.base.Game` of a variant reference (any game,
     see :mod:`botanik_design.games.loading`); ``tileset_ref`` replaces a Botanik
-    variant's tile set.  Raises ``SpecError`` (its ``exit_code`` is the exit status)."""
-    from botanik_design.games.loading import load_from_variant
+    variant's tile set, and must fill its setup and allow a point
+    (:func:`~botanik_design.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
+    ``exit_code`` is the exit status)."""
+    from botanik_design.engine.game import BotanikGame
+    from botanik_design.games.loading import DEFAULT_GAME, game_of, load_from_variant
+    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.load import load_tileset_for, read_ref
 
     params: dict[str, Any] = {} if tileset_ref is None else {"tileset": tileset_ref}
-    return load_from_variant(variant_ref, **params)
+    if tileset_ref is not None:
+        _, doc = read_ref(variant_ref, "variant")
+        name = game_of(doc.data)
+        if name != DEFAULT_GAME:
+            usage = SpecError(f"--tileset {tileset_ref}: {doc.name} is a "
+                              f"{name.capitalize()} variant; a tile set is for Botanik "
+                              "variants (a Hive variant takes its pieces from its piece set)")
+            usage.exit_code = 2
+            raise usage
+    game = load_from_variant(variant_ref, **params)
+    if tileset_ref is not None and isinstance(game, BotanikGame):
+        # a tile set in place of the variant's own: the setup-size and scoring checks
+        # validate makes on a variant's tile set (else the first game would fail)
+        load_tileset_for(tileset_ref, game.variant)
+    return game
 
 
 def palette_of(game: Any) -> tuple[Any, ...]:

@@ -21,6 +21,7 @@ from botanik_design.cli.runs import (
     bots_epilog,
     check_outputs,
     fill,
+    named,
     progress_bar,
     write_all,
 )
@@ -49,7 +50,8 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("spec", metavar="SPEC", help="the sweep file (YAML, `sweep:` at the top)")
+    p.add_argument("spec", metavar="SPEC", type=named,
+                   help="the sweep file (YAML, `sweep:` at the top)")
     add_run_options(
         p, workers=(None, "local worker processes of the embedded Dask cluster (default: the "
                     "machine's CPUs; 1 plays in-process)"),
@@ -57,7 +59,7 @@ def register(subparsers: Any) -> None:
         plot="write a heat map (two axes) or lines with intervals (one axis) to "
         "FILE (.png or .svg)",
         quiet="no progress bar and no messages on stderr")
-    p.add_argument("--store", metavar="FILE",
+    p.add_argument("--store", metavar="FILE", type=named,
                    help="the results store (default: beside the output, NAME.store.jsonl for "
                    "-o NAME.json; without -o, SPEC-NAME.store.jsonl in the current folder)")
     p.add_argument("--restart", action="store_true",

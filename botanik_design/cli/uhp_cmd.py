@@ -14,6 +14,8 @@ import io
 import sys
 from typing import Any
 
+from botanik_design.cli.runs import named
+
 
 def register(subparsers: Any) -> None:
     """Add the ``uhp`` sub-command."""
@@ -24,7 +26,7 @@ def register(subparsers: Any) -> None:
         "1 for an invalid variant file, 2 for an unknown variant or one that UHP cannot "
         "express.",
     )
-    p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME",
+    p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME", type=named,
                    help="game of a bare `newgame`: a GameTypeString (default Base) or a "
                         "Hive variant file / bundled name")
 

@@ -15,7 +15,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from botanik_design.cli.runs import positive_int
+from botanik_design.cli.runs import named, path_arg, positive_int
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
         "design smells. Without PATH, checks the bundled tile sets and variants. "
         "Exit status: 0 valid, 1 invalid (or warnings with --strict), 2 usage or I/O error.",
     )
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH", type=named,
                    help="files, or folders searched recursively for *.yaml and *.yml")
     p.add_argument("--format", choices=("text", "json", "github"), default="text",
                    help="text (default): file:line:col: level: message [rule]; json: a "
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
                    help="also check the spec files under the working directory (or --root) "
                    "that name a given file by path, directly or through others (a variant "
                    "of a changed tile set, a record of a changed variant): for pre-commit")
-    p.add_argument("--root", type=Path, default=None, metavar="FOLDER",
+    p.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
                    help="where --with-dependents looks (default: the working directory)")
     p.add_argument("--simulate", type=positive_int, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
@@ -105,6 +105,12 @@ def _add_dependents(session: Any, docs: list[Any], diagnostics: list[Diagnostic]
     from botanik_design.spec.dependents import dependents
 
     folder = root if root is not None else Path.cwd()
+    if not folder.is_dir():  # os.walk would list nothing and check no dependent at all
+        missing = not folder.exists()
+        diagnostics.append(Diagnostic(
+            str(folder), None, None, "error", "io-missing" if missing else "io-unreadable",
+            f"--with-dependents: {'no such folder' if missing else 'not a folder'}"))
+        return True
     try:
         found = dependents(session, list(docs), folder)
     except OSError as exc:
@@ -297,7 +303,8 @@ def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diag
                 if isinstance(item, dict) else ("actions", exc.index)
             more = " ..." if len(exc.legal) > 8 else ""
             hint = "legal here: " + "; ".join(exc.legal[:8]) + more if exc.legal else ""
-            out.append(at(path, "record-illegal-action",
+            rule = exc.diagnostics[0].rule  # record-game-over or record-illegal-action
+            out.append(at(path, rule,
                           f"action {exc.index + 1} (index {exc.index}) is illegal here: "
                           f"{exc.reason}", hint[:300]))
         except RecordError as exc:  # not an action: the rules
@@ -319,6 +326,10 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+    if args.root is not None and not args.with_dependents:
+        print("validate: --root only says where --with-dependents looks; add "
+              "--with-dependents", file=sys.stderr)
+        return 2
     session = Session()
     files, diagnostics = _targets(list(args.paths))
     game_strings = [(f, n) for f, n in files if isinstance(f, Path) and f.suffix == ".txt"]

@@ -59,6 +59,9 @@ def load_from_variant(ref: str, relative_to: Path | None = None, **params: Any) 
     name = game_of(doc.data)
     target = _VARIANT_LOADERS.get(name)
     if target is None:
+        from botanik_design.spec.load import check_doc
+
+        check_doc(session, doc, "variant")  # the schema names the games: file:line:col
         known = ", ".join(sorted(_VARIANT_LOADERS))
         raise SpecError(f"{doc.name}: unknown game {name!r} (known: {known})")
     module, _, attr = target.partition(":")

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep", "load_tileset",
-           "load_variant", "read_ref", "resolve_ref", "tileset_from_data", "variant_of"]
+__all__ = ["check_doc", "checked_ref", "effective_options", "load_sweep",
+           "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
+           "tileset_from_data", "variant_of", "wrong_kind"]
 
 from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
@@ -26,6 +27,23 @@ from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
+
+
+def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
+    """The error for ``doc`` (of another kind than wanted): ``file: is a Botanik variant,
+    not a tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
+    1:1).  ``what`` names the wanted kind without its article; ``others``: kind -> how the
+    message names it, default :func:`~.refs.kind_name`."""
+    from botanik_design.spec.diagnostics import diagnostic
+
+    phrase = f"is {(others or {}).get(doc.kind, kind_name(doc.kind))}, not a {what}"
+    key = doc.kind.removeprefix("hive-") if doc.kind else ""
+    line, col = (None, None)
+    if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:
+        line, col = doc.positions.key((key,))
+    problem = diagnostic(doc.name, "spec-wrong-kind", f"this {phrase}", line=line or 1,
+                         column=col or 1)
+    return SpecError(f"{doc.name}: {phrase}", [problem.format()])
 
 
 def resolve_ref(
@@ -72,12 +90,12 @@ def check_doc(session: Any, doc: Any, kind: str, what: str | None = None,
               others: Mapping[str, str] | None = None) -> None:
     """Fully check a document read by :func:`read_ref`; raises :class:`SpecError` when it
     is of another kind (``others``: kind -> how the message names it, default
-    :func:`~.refs.kind_name`) or has any error ``validate`` would report.  ``what``: the
-    expected kind's name in messages (default ``kind``)."""
+    :func:`~.refs.kind_name`; see :func:`wrong_kind`) or has any error ``validate`` would
+    report.  ``what``: the expected kind's name in messages (default
+    :func:`~.refs.kind_noun`)."""
+    what = what or kind_noun(kind)
     if doc.kind is not None and doc.kind != kind:
-        other = (others or {}).get(doc.kind, kind_name(doc.kind))
-        raise SpecError(f"{doc.name}: is {other}, not a {what or kind_noun(kind)}")
-    what = what or kind
+        raise wrong_kind(doc, what, others)
     problems = errors(session.check(doc))
     if problems:
         raise SpecError(f"{doc.name}: not a valid {what}", [d.format() for d in problems])
@@ -100,6 +118,35 @@ def load_tileset(ref: str, relative_to: Path | None = None) -> TileSet:
     """
     _, doc = checked_ref(ref, "tileset", relative_to)
     return tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
+
+
+def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None) -> TileSet:
+    """Load a tile set to be played under ``variant`` in place of the variant's own
+    (``--tileset``): the checks of :func:`load_tileset`, then the two that ``validate``
+    makes on a variant's own tile set, reported at the tile set's ``tiles:`` list:
+    enough machine tiles for the setup (``sem-too-few-tiles``,
+    :func:`~botanik_design.model.variant.setup_need`) and a way to score a point
+    (``sem-no-scoring``).
+
+    Raises :class:`SpecError` (exit status 1) when either fails, or as :func:`load_tileset`.
+    """
+    from botanik_design.spec import semantic
+    from botanik_design.spec.diagnostics import Collector
+
+    _, doc = checked_ref(ref, "tileset", relative_to)
+    tileset = tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
+    options = variant.options()
+    out = Collector(doc.name, doc.positions)
+    out.items += semantic.check_setup(tileset, options, ("tiles",), doc.positions, doc.name)
+    why = semantic.no_score_reason(tileset, options)
+    if why:
+        out.add(("tiles",), "sem-no-scoring",
+                f"no rule of variant `{variant.name}` can award a point with this tile set: "
+                f"{why}")
+    if out.items:
+        raise SpecError(f"{doc.name}: cannot be played under variant `{variant.name}`",
+                        [d.format() for d in out.items])
+    return tileset
 
 
 def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
@@ -146,7 +193,7 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     session = Session()
     doc = session.read_source(path, str(path))
     if doc.kind is not None and doc.kind != "sweep":
-        raise SpecError(f"{path}: is {kind_name(doc.kind)}, not a sweep")
+        raise wrong_kind(doc, "sweep")
     problems = errors(session.check(doc))
     if problems:
         unreadable = any(d.rule.startswith("io-") for d in problems)

@@ -146,3 +146,4 @@ def name_from_path(path: Path, fallback: str) -> str:
     ``my-set``; ``fallback`` when nothing is left."""
     stem = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-")
     return stem[:64] or fallback
+

@@ -59,7 +59,7 @@ def test_png_overview(tmp_path: Path, small_set: Path) -> None:
         (["botanik", "--image", "{tmp}/no/set.svg"], 2, "no such folder"),
         (["botanik", "--image", "/proc/set.svg"], 2, "cannot write"),
         (["{tmp}/nope.yaml", "--image", "{tmp}/set.svg"], 2, "no tile set named"),
-        (["{tmp}/../bad.yaml", "--image", "{tmp}/set.svg"], 1, "not a valid tileset"),
+        (["{tmp}/../bad.yaml", "--image", "{tmp}/set.svg"], 1, "not a valid tile set"),
     ],
 )
 def test_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],

@@ -73,16 +73,18 @@ def load_rules(tileset: str | None, variant: str, overrides: dict[str, Any] | No
                ) -> Rules:
     """Load the variant (and the tile set: given, else the variant's, else ``botanik``).
 
-    Raises :class:`~botanik_design.spec.SpecError` on a missing or invalid file
-    and ``TypeError``/``ValueError`` on bad overrides.
+    Raises :class:`~botanik_design.spec.SpecError` on a missing or invalid file or a
+    tile set too small for the setup or with no way to score under these rules
+    (:func:`~botanik_design.spec.load.load_tileset_for`), and ``TypeError``/``ValueError``
+    on bad overrides.
     """
-    from botanik_design.spec.load import load_tileset, load_variant
+    from botanik_design.spec.load import load_tileset_for, load_variant
 
     v = load_variant(variant)
     if overrides:
         v = dataclasses.replace(v, **overrides)
     ts_ref = tileset or v.tileset or "botanik"
-    ts = load_tileset(ts_ref)
+    ts = load_tileset_for(ts_ref, v)  # the setup size and scoring checks, overrides included
     return Rules(ts, v, ref_for_record(ts_ref), ref_for_record(variant), dict(overrides or {}))
 
 

@@ -17,13 +17,18 @@ from typing import Any
 def resolve_pieceset(ref: str) -> Any | None:
     """The :class:`~botanik_design.model.hive.PieceSet` ``ref`` names, or ``None`` when it
     names none (then it is a tile set).  Raises ``SpecError`` for a piece-set file
-    that does not load and ``ValueError`` for a malformed GameTypeString."""
+    that does not load and ``ValueError`` for a malformed GameTypeString or a Hive
+    variant file (it is neither a piece set nor a tile set)."""
     from botanik_design.games.hive.notation import NotationError, parse_game_type
     from botanik_design.games.hive.pieces import BASE_PIECESET, pieceset_with
     from botanik_design.spec.hive import load_pieceset
     from botanik_design.spec.refs import bundled
 
     if Path(ref).is_file():
+        if _is_hive_variant_file(Path(ref)):
+            raise ValueError(f"{ref}: is a Hive variant, not a tile set or a piece set; "
+                             "give the piece set it names (`pieceset:`), a bundled one "
+                             "(hive-base, hive-full) or a UHP game type (Base+MLP)")
         return load_pieceset(ref) if _is_pieceset_file(Path(ref)) else None
     key = ref.strip().lower()
     if key == "hive":
@@ -36,6 +41,12 @@ def resolve_pieceset(ref: str) -> Any | None:
         except NotationError as exc:
             raise ValueError(str(exc)) from None
     return None
+
+
+def _is_hive_variant_file(path: Path) -> bool:
+    from botanik_design.spec.session import Session
+
+    return Session().read_source(path, str(path)).kind == "hive-variant"
 
 
 def _is_pieceset_file(path: Path) -> bool:

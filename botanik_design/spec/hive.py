@@ -19,6 +19,9 @@ from botanik_design.spec.load import check_doc, checked_ref
 
 #: A Botanik variant where a Hive spec was expected, in messages.
 _OTHERS = {"variant": "a Botanik variant"}
+#: The same where a Hive variant was expected: a file without ``game: hive`` is read as
+#: a Botanik variant, most often a Hive variant that forgot the key.
+_NOT_HIVE = {"variant": "a Botanik variant (it has no `game: hive`)"}
 
 
 def load_pieceset(ref: str, relative_to: Path | None = None) -> PieceSet:
@@ -33,7 +36,7 @@ def hive_variant_from_doc(session: Any, doc: Any) -> HiveVariant:
     """The :class:`HiveVariant` of a Hive variant document ``session`` has read (for a
     loader that dispatches on ``game:``).  Raises :class:`SpecError` when the document is
     not a Hive variant or has any error ``validate`` would report."""
-    check_doc(session, doc, "hive-variant", "Hive variant", _OTHERS)
+    check_doc(session, doc, "hive-variant", "Hive variant", _NOT_HIVE)
     return _variant_of(session, doc)
 
 
@@ -54,7 +57,7 @@ def load_hive_variant(ref: str, relative_to: Path | None = None) -> HiveVariant:
     is the base set plus the listed expansion bugs.  Raises :class:`SpecError` on a
     missing file, invalid content, an invalid parent or piece set, or a cyclic chain.
     """
-    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _NOT_HIVE)
     return _variant_of(session, doc)
 
 
@@ -62,7 +65,7 @@ def hive_effective_options(ref: str, relative_to: Path | None = None) -> dict[st
     """The Hive variant's effective options (defaults, overridden root-first along
     ``extends``) by option name; ``expansions`` is a list.  Raises :class:`SpecError`
     when the variant (or an ancestor, or its piece set) is invalid."""
-    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _OTHERS)
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _NOT_HIVE)
     return dict(session.hive_variant_info(doc).options)
 
 

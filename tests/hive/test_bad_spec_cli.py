@@ -91,7 +91,7 @@ def test_no_game_key_hive_commands(tmp_path: Path, capsys: pytest.CaptureFixture
     args = [a.replace("{}", str(path)) for a in COMMANDS[command]]
     code = main(args)
     out, err = capsys.readouterr()
-    assert "Traceback" not in out + err and code in (1, 2) and "Hive" in err
+    assert "Traceback" not in out + err and code in (1, 2) and "`game: hive`" in err
 
 
 def test_a_missing_parent_says_game_hive(tmp_path: Path,
@@ -120,3 +120,23 @@ def test_compare_takes_variant_files_of_any_game(
     else:
         with pytest.raises(expected):
             item_kind(str(path))
+
+
+@pytest.mark.parametrize("command", [["show"], ["sheet", "-o", "{out}"]])
+@pytest.mark.parametrize("text", [
+    "variant: v\ngame: hive\nextends: hive-tournament\n",
+    "variant: v\ngame: hive\nextends: hive-tournament\npieceset: hive-full\n"
+    "options:\n  expansions: [mosquito, ladybug, pillbug]\n",
+])
+def test_show_and_sheet_of_a_hive_variant_file_ask_for_its_piece_set(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str],
+        text: str) -> None:
+    """They took the file for a tile set ('not a tile set') or, when it names a piece
+    set, for a piece set ('not a piece set'); both halves of the answer were wrong."""
+    path = tmp_path / "v.yaml"
+    path.write_text(text, encoding="utf-8")
+    args = [a.replace("{out}", str(tmp_path / "s.pdf")) for a in command]
+    assert main([*args, str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "is a Hive variant, not a tile set or a piece set" in err
+    assert not (tmp_path / "s.pdf").exists()

@@ -46,7 +46,8 @@ def test_bundled_hive_variants_load_with_their_conventions() -> None:
 
 
 def test_kinds_are_kept_apart() -> None:
-    with pytest.raises(SpecError, match="Botanik variant, not a Hive variant"):
+    with pytest.raises(SpecError, match=r"is a Botanik variant \(it has no `game: hive`\), "
+                                         "not a Hive variant"):
         load_hive_variant("standard")
     with pytest.raises(SpecError, match="is a Hive variant, not a Botanik variant"):
         load_variant("hive-box")

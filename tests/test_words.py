@@ -81,6 +81,14 @@ COUNTED = {
     "bytes", "pieces", "plies", "Queens", "values",
 }
 _AFTER = re.compile(r"^\)?\s+`?([A-Za-z-]+)(.?)")
+#: a counted noun after one qualifying word: ``{n} machine tiles``, ``{n} random games``
+_AFTER_TWO = re.compile(r"^\)?\s+([a-z-]+)\s+([A-Za-z-]+)(.?)")
+
+
+#: words between a value and a counted noun that do not make the value a count of it
+#: (``{a} of tiles``, ``{name} has tiles``)
+_NOT_QUALIFIERS = {"of", "has", "have", "with", "and", "or", "to", "in", "on", "for", "from",
+                   "all", "no", "is", "are", "the", "a", "an", "per", "mm"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -118,10 +126,18 @@ def _findings(path: Path, root: Path = PKG) -> list[str]:
             for value, after in zip(parts, parts[1:], strict=False):
                 if not isinstance(value, ast.FormattedValue) or not isinstance(after, ast.Constant):
                     continue
-                m = _AFTER.match(str(after.value))
-                if m and m.group(1) in COUNTED and m.group(2) != "/" \
-                        and value.conversion == -1 and not _is_constant_name(value.value):
+                if value.conversion != -1 or _is_constant_name(value.value) \
+                        or isinstance(value.value, ast.IfExp):  # a chosen word, not a count
+                    continue
+                text = str(after.value)
+                m = _AFTER.match(text)
+                if m and m.group(1) in COUNTED and m.group(2) != "/":
                     out.append(f"{where}: '{{{ast.unparse(value.value)}}} {m.group(1)}'")
+                m = _AFTER_TWO.match(text)
+                if m and m.group(1) not in _NOT_QUALIFIERS and m.group(2) in COUNTED \
+                        and m.group(3) != "/":
+                    out.append(f"{where}: '{{{ast.unparse(value.value)}}} {m.group(1)} "
+                               f"{m.group(2)}'")
     return out
 
 
@@ -136,6 +152,13 @@ def test_every_counted_noun_goes_through_the_helper() -> None:
     ('x = f"{base} with {len(c)} option(s) changed"', True),
     ("x = f\"{e} error{'s' if e != 1 else ''}\"", True),
     ('x = f"{n} " "tiles"', True),
+    ('x = f"{n} machine tiles; at most"', True),
+    ('x = f"{n} pile tiles discarded"', True),
+    ('x = f"{a} of {played} random games"', True),
+    ('x = f"{n} of tiles"', False),
+    ('x = f"{name} has tiles"', False),
+    ('x = f"{size:g} mm tiles"', False),
+    ("x = f\"{'play' if k else 'plays'} random moves\"", False),
     ('x = f"{plural(n, \'tile\')} left"', False),
     ('x = f"more than {MAX_NODES} nodes, {LIMIT} games"', False),
     ('x = f"{rate:,.0f} games/s"', False),

@@ -126,7 +126,7 @@ def overview_figure(tileset: TileSet, title: str = "") -> Figure:
                  f"{plural(c.total, 'tile')}: {plural(machine, 'machine tile')} in "
                  f"{plural(len(tileset.colours), 'colour')} + "
                  f"{plural(c.row_total(SOURCES), 'Source')}; "
-                 f"{len(tileset.tiles)} distinct tiles, each drawn once with its copies",
+                 f"{plural(len(tileset.tiles), 'distinct tile')}, each drawn once with its copies",
                  3.0, INK, "left", "center"))
     x_of: dict[str, float] = {}
     x = MARGIN + LABEL_W

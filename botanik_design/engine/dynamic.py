@@ -144,7 +144,7 @@ def simulate_variant(
     where = f"variant {variant.name} with tile set {tileset.name}"
     n_tiles = max(1, tileset.machine_tile_count())
     if n_tiles > MAX_SIM_TILES:
-        res.skipped = (f"{n_tiles} machine tiles; at most {MAX_SIM_TILES} are simulated "
+        res.skipped = (f"{plural(n_tiles, 'machine tile')}; at most {MAX_SIM_TILES} are simulated "
                        "(the engine's setup grows with the square of the tile count)")
         out.append(_diag(label, "note", "sim-budget", f"{where}: {res.skipped}"))
         return res
@@ -234,13 +234,14 @@ def simulate_variant(
                              f"({plural(res.played, 'random game')})"))
         if res.no_score == res.played >= MIN_NO_SCORE_GAMES:
             out.append(_diag(label, "warning", "sim-no-score",
-                             f"{where}: all {res.played} random games ended with both "
+                             f"{where}: all {plural(res.played, 'random game')} ended with both "
                              "scores 0"))
         if res.no_registry_move:
             out.append(_diag(label, "note", "sim-no-registry-move",
-                             f"{where}: {res.no_registry_move} of {res.played} random games "
-                             f"reached a pick with no legal registry move (handled by "
-                             f"no_registry_move: {variant.no_registry_move})"))
+                             f"{where}: {res.no_registry_move} of "
+                             f"{plural(res.played, 'random game')} reached a pick with no "
+                             "legal registry move (handled by no_registry_move: "
+                             f"{variant.no_registry_move})"))
     if res.stopped_early:
         out.append(_diag(label, "note", "sim-budget",
                          f"{where}: the time budget of {budget:g} s ran out after "

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from botanik_design.games.base import Event
+from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
     from botanik_design.engine.tiles import TileTable
@@ -184,9 +185,9 @@ def describe(event: Event, table: TileTable) -> str | None:
 def _describe_discard(event: Discarded, table: TileTable) -> str:
     n = len(event.tiles)
     if event.reason == "short-round":
-        return f"short last round: {n} pile tiles discarded"
+        return f"short last round: {plural(n, 'pile tile')} discarded"
     if event.reason == "registry-end":
-        return f"game over: {n} registry tiles discarded"
+        return f"game over: {plural(n, 'registry tile')} discarded"
     tile = table.name(event.tiles[0])
     if event.reason == "arrival":
         return f"player {event.player} discards {tile} from the arrival zone"

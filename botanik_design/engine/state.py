@@ -45,6 +45,7 @@ from botanik_design.engine.tiles import TileTable
 from botanik_design.engine.turns import _KIND_NAMES, PICK, PLACE, SWAP, TERMINAL, Task
 from botanik_design.engine.views import Decision, PlacedTile, StateViews
 from botanik_design.model.variant import Variant
+from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
     from botanik_design.engine.game import BotanikGame
@@ -224,7 +225,7 @@ class GameState(StateViews):
         kind = _KIND_NAMES[self.decision[0]]
         return (
             f"action {action} ({self.action_to_string(action)}) is not legal: "
-            f"player {self.decision[1]} must {kind}; {len(self._legal)} legal actions"
+            f"player {self.decision[1]} must {kind}; {plural(len(self._legal), 'legal action')}"
         )
 
     def _arrival_name(self, i: int) -> str:

@@ -130,7 +130,8 @@ def check_position(data: dict[str, Any], pieces: PieceSet, out: _Out) -> None:
                         f"`{name}` stands on another piece: only Beetles and Mosquitoes climb")
     if cells and not _one_hive(set(cells)):
         out.add(("stacks",), "sem-hive-one-hive",
-                f"the {len(cells)} occupied cells do not form one hive (one connected group)")
+                f"the {plural(len(cells), 'occupied cell')} do not form one hive "
+                "(one connected group)")
     last = data.get("last_moved")
     if last is not None and last not in where:
         out.add(("last_moved",), "sem-hive-last-moved",

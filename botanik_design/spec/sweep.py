@@ -464,7 +464,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
         points.append(SweepPoint(len(points) + 1, coords, params))
     if bad > MAX_POINT_REPORTS:
         out.add(("axes",), "sweep-bad-point",
-                f"{bad - MAX_POINT_REPORTS} more points cannot be played (not listed)")
+                f"{plural(bad - MAX_POINT_REPORTS, 'more point')} cannot be played (not listed)")
     if out.failed or bots is None or metrics is None:
         return None
     target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
@@ -510,7 +510,7 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
         count = data["points"]
         if count > total:
             out.add(("points",), "sweep-sample",
-                    f"{count} random points asked of a grid of {total}",
+                    f"{plural(count, 'random point')} asked of a grid of {total}",
                     f"at most {total}, or `sample: grid`")
             return None
     elif "points" in data:

@@ -104,7 +104,7 @@ def counts_line(doc: TilesetDocument, tally: Tally | None = None) -> Text:
     if other:
         text.append(f"?{other} ", style="bold red")
     text.append("│ ", style="dim")
-    text.append(f"{total} machine tiles", style="bold")
+    text.append(plural(total, "machine tile"), style="bold")
     return text
 
 

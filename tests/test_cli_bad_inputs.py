@@ -48,7 +48,8 @@ games: 1
 """
 FILES = {"tiny.yaml": TINY, "bare.yaml": NO_FLOWERS, "variant.yaml": VARIANT,
          "sweep.yaml": SWEEP, "hivekid.yaml": "variant: k\nextends: hive-tournament\n",
-         "chess.yaml": "variant: c\ngame: chess\nextends: standard\n"}
+         "chess.yaml": "variant: c\ngame: chess\nextends: standard\n",
+         "one.yaml": "just some text\n", "number.yaml": "42\n"}
 
 
 def _run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str]:
@@ -108,6 +109,10 @@ CASES = [
      r"a Hive variant, not a Botanik variant.*\[sem-parent-invalid\]"),
     (["simulate", "-q", "--games", "1", "--variant", "chess.yaml"], 1,
      r"chess\.yaml:2:7: error: 'chess' is not one of: botanik, hive"),
+    # a file that is one value: said in words, not Python's type names
+    (["validate", "one.yaml"], 1, r"one\.yaml:1:1: error: the top level must be a mapping of "
+     r"keys to values, not a single text value \[yaml-not-mapping\]"),
+    (["validate", "number.yaml"], 1, r"not a single number \[yaml-not-mapping\]"),
     # --root: a folder that does not exist would check no dependent at all
     (["validate", "--with-dependents", "--root", "nope", "tiny.yaml"], 2,
      r"nope: error: --with-dependents: no such folder \[io-missing\]"),

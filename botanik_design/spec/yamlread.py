@@ -571,6 +571,11 @@ def _inside(diagnostics: list[Diagnostic], text: str) -> list[Diagnostic]:
             for d in diagnostics]
 
 
+#: The top level of a file that is one value, in a message's words.
+_SCALAR_WORDS = {"str": "a single text value", "int": "a single number",
+                 "float": "a single number", "bool": "a single true/false value"}
+
+
 def _read(text: str, name: str, unshield: dict[int, str]) -> ReadResult:
     """:func:`read_yaml` on text already checked and shielded."""
     positions = Positions()
@@ -633,7 +638,8 @@ def _read(text: str, name: str, unshield: dict[int, str]) -> ReadResult:
                           "the top level is null, not a mapping")
         return ReadResult(None, positions, reader.diagnostics)
     if not isinstance(data, dict):
-        what = "a list" if isinstance(data, list) else f"a scalar ({type(data).__name__})"
+        what = "a list" if isinstance(data, list) else _SCALAR_WORDS.get(
+            type(data).__name__, "a single value")  # words, not Python's type names
         reader.report(positions.value(()), "yaml-not-mapping",
                       f"the top level must be a mapping of keys to values, not {what}")
         return ReadResult(None, positions, reader.diagnostics)

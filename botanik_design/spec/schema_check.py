@@ -196,8 +196,44 @@ _JSON_TYPES = {
 }
 
 
+def _alternatives(err: jsonschema.ValidationError, name: str,
+                  positions: Positions, limit: int) -> list[Diagnostic]:
+    """A value that fits none of the forms a ``oneOf``/``anyOf`` allows.
+
+    When the value has none of the forms' types: one ``schema-type`` line naming
+    them all.  Otherwise the problem within the closest form it has the type of
+    (``jsonschema.exceptions.best_match``), worded like any other problem: a
+    record's ``- action: [1, 2]`` is "expected integer or string, found a list"
+    at the list, not the value's Python text and "not valid under any of the
+    given schemas".
+    """
+    within = [e for e in err.context or () if e.validator != "type" or e.relative_path]
+    if within:
+        best = jsonschema.exceptions.best_match(within)
+        if best is not None:
+            return _diagnostics(best, name, positions, limit)
+    wants: list[str] = []
+    for e in err.context or ():
+        value = e.validator_value
+        for w in value if isinstance(value, list) else [value]:
+            if str(w) not in wants:
+                wants.append(str(w))
+    instance = err.instance
+    got = _JSON_TYPES.get(type(instance), type(instance).__name__)
+    forms = ", ".join(wants[:-1]) + f" or {wants[-1]}" if len(wants) > 1 else "".join(wants)
+    message = f"expected {forms}, found {got}" + (
+        f" {_short(instance)}" if not isinstance(instance, dict | list | None) else "")
+    path: Path = tuple(err.absolute_path)
+    line, col = positions.value(path)
+    sub = err.schema if isinstance(err.schema, dict) else {}
+    return [Diagnostic(name, line, col, "error", "schema-type", message, pointer(path),
+                       str(sub.get("description", "")))]
+
+
 def _diagnostics(err: jsonschema.ValidationError, name: str,
                  positions: Positions, limit: int = MAX_SCHEMA_ERRORS + 1) -> list[Diagnostic]:
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        return _alternatives(err, name, positions, limit)
     path: Path = tuple(err.absolute_path)
     rule = rule_id(err.validator)
     where = positions.value(path)

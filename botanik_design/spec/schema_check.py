@@ -173,7 +173,10 @@ def rule_id(validator: object) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    """A value as a message shows it: YAML's words for booleans and null (``true``, not
+    Python's ``True``), ``repr`` for the rest, cut at 40 characters."""
+    text = "null" if value is None else str(value).lower() if isinstance(value, bool) \
+        else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

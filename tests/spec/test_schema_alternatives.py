@@ -22,7 +22,7 @@ HEAD = ("record: probe\ntileset: botanik\nvariant: standard\nseed: 7\nfirst_play
     ("- -5\n", "schema-minimum", (7, 3), "-5 is less than the minimum of 0"),
     ("- [1]\n", "schema-type", (7, 3), "expected integer, string or object, found a list"),
     ("- 1.5\n", "schema-type", (7, 3), "expected integer, string or object, found a number 1.5"),
-    ("- true\n", "schema-type", (7, 3), "found a boolean"),
+    ("- true\n", "schema-type", (7, 3), "found a boolean true"),
     ("- comment: hi\n", "schema-required", (7, 3), "missing required key `action`"),
     ("- action: 3\n  extra: 1\n", "schema-additional-properties", (8, 3), "unknown key `extra`"),
     ("- ''\n", "schema-min-length", (7, 3), "the text is empty"),

@@ -284,15 +284,9 @@ def run_replay(session: Any, doc: Any, fmt: str) -> int:
         return _fail("replay", problems, doc.name, fmt)
     report = {"ok": True, "file": doc.name, "record": doc.data["record"],
               "variant": doc.data["variant"], **replay_report(state)}
-    if fmt == "json":
-        print(dumps(report), end="")
-    else:
-        print(f"record: {doc.data['record']}  (Hive variant {doc.data['variant']})")
-        for i, move in enumerate(state.move_strings(), 1):
-            print(f"{i:>4}  {COLOURS[(i - 1) % 2]:<5}  {move}")
-        print(f"result: {state.board_state()}"
-              + (f" ({state.end_reason})" if state.end_reason else f", {state.turn_string()}"))
-    return 0
+    return _show_replay(state, report,
+                        f"record: {doc.data['record']}  (Hive variant {doc.data['variant']})",
+                        fmt)
 
 
 def run_replay_game_string(path: Path, fmt: str) -> int:
@@ -304,14 +298,21 @@ def run_replay_game_string(path: Path, fmt: str) -> int:
         return 2 if any(d.rule == "io-unreadable" for d in problems) else code
     game_type = state.get_game().game_type_string()
     report = {"ok": True, "file": str(path), "game_type": game_type, **replay_report(state)}
+    return _show_replay(state, report, f"GameString: {path.name}  (UHP game type {game_type})",
+                        fmt)
+
+
+def _show_replay(state: Any, report: dict[str, Any], heading: str, fmt: str) -> int:
+    """Print a replayed game: ``report`` as JSON, or ``heading``, every move numbered
+    with its colour, and the result.  Returns 0 (the exit code of a replay)."""
     if fmt == "json":
         print(dumps(report), end="")
-    else:
-        print(f"GameString: {path.name}  (UHP game type {game_type})")
-        for i, move in enumerate(state.move_strings(), 1):
-            print(f"{i:>4}  {COLOURS[(i - 1) % 2]:<5}  {move}")
-        print(f"result: {state.board_state()}"
-              + (f" ({state.end_reason})" if state.end_reason else f", {state.turn_string()}"))
+        return 0
+    print(heading)
+    for i, move in enumerate(state.move_strings(), 1):
+        print(f"{i:>4}  {COLOURS[(i - 1) % 2]:<5}  {move}")
+    print(f"result: {state.board_state()}"
+          + (f" ({state.end_reason})" if state.end_reason else f", {state.turn_string()}"))
     return 0
 
 

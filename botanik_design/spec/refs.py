@@ -7,7 +7,12 @@ import re
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
+from botanik_design.spec.bundled import (
+    bundled_piecesets,
+    bundled_tilesets,
+    bundled_variants,
+    schema,
+)
 
 Source = Traversable | Path
 
@@ -138,6 +143,14 @@ def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:
     set file (tried /abs/x.yaml: ...) and no bundled tile set```."""
     return (f"`{key}: {str(ref)[:80]}` names no {what} file ({tried(ref, folder)}) "
             f"and no bundled {what}")
+
+
+def is_spec_name(text: str) -> bool:
+    """Whether ``text`` is a valid spec name, by the tile-set schema's own rule for
+    ``tileset:`` (its ``pattern`` and ``maxLength``; the other kinds' names share it)."""
+    rule = schema("tileset")["properties"]["tileset"]
+    whole = str(rule["pattern"]).removeprefix("^").removesuffix("$")  # no "name\n"
+    return len(text) <= int(rule["maxLength"]) and re.fullmatch(whole, text) is not None
 
 
 def name_from_path(path: Path, fallback: str) -> str:

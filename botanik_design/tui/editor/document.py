@@ -11,7 +11,6 @@ No textual import here: the document is tested without an app.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from botanik_design.model.sides import Side, exits_mask, mask_sides, rotate_exits
 from botanik_design.model.tileset import KIND_OF_TYPE, Colour, TileType, exits_fit_type
+from botanik_design.spec.refs import is_spec_name
 from botanik_design.tui.editor.checking import Problem, problems_of
 from botanik_design.tui.editor.details import SetDetailsMixin
 from botanik_design.tui.editor.entry import TILE_KEYS, del_key, set_exits, set_key
@@ -135,9 +135,7 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         ``tileset_name`` replaces the ``tileset:`` name when it is a valid name.
         """
         doc = cls(path, text, name=name, saved=False)
-        if tileset_name and re.fullmatch(r"[a-z0-9][a-z0-9-]*", tileset_name) and len(
-            tileset_name
-        ) <= 64 and "tileset" in doc.data:
+        if tileset_name and is_spec_name(tileset_name) and "tileset" in doc.data:
             doc.data["tileset"] = tileset_name
             doc.text = doc._dump(doc.data)
         return doc

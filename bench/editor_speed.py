@@ -22,8 +22,8 @@ import re
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
+from frames import record_frames  # bench/frames.py: the script's folder is on sys.path
 from textual.widgets import DataTable, Input
 
 from botanik_design.tui.editor.app import EditorApp
@@ -78,18 +78,10 @@ async def frame_times(path: Path, keys: int,
                       size: tuple[int, int] = (120, 40)) -> dict[str, float]:
     """Mean seconds from a key to its frame, per kind of key, in the editor app."""
     app = EditorApp(TilesetDocument.open(path, name=path.name))
-    frames: list[float] = []
     out: dict[str, float] = {}
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.5)
-        display = app._display
-
-        def timed(screen: Any, renderable: Any) -> None:
-            display(screen, renderable)
-            if renderable is not None:
-                frames.append(time.perf_counter())
-
-        app._display = timed  # type: ignore[method-assign]
+        frames = record_frames(app)
 
         async def press(key: str) -> float | None:
             start = time.perf_counter()

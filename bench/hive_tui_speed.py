@@ -29,8 +29,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
+from frames import record_frames  # bench/frames.py: the script's folder is on sys.path
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -133,17 +133,9 @@ async def key_time(app: App[None], keys: list[str], rounds: int) -> float:
     timed: in a terminal it writes that update out).  The pilot's own waiting for
     idleness is not counted.
     """
-    frames: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        display = app._display
-
-        def timed(screen: Any, renderable: Any) -> None:
-            display(screen, renderable)
-            if renderable is not None:
-                frames.append(time.perf_counter())
-
-        app._display = timed  # type: ignore[method-assign]
+        frames = record_frames(app)
         took = []
         for _ in range(rounds):
             for key in keys:

@@ -30,9 +30,10 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
 
 from botanik_design.engine.machine import Machine
 from botanik_design.engine.placement import legal_placements
@@ -136,22 +137,12 @@ def _run_in(tree: Path, a: argparse.Namespace) -> dict[str, float]:
 def side_by_side(a: argparse.Namespace) -> None:
     """Print this tree's figures against ``a.baseline``'s, alternating runs."""
     here = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(a.baseline)
-        if not base.is_dir():  # a commit: check it out beside this tree for the run
-            base = Path(tmp) / "baseline"
-            subprocess.run(["git", "-C", str(here), "worktree", "add", "--detach", str(base),
-                            a.baseline], check=True, capture_output=True)
-        try:
-            best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
-            for _ in range(a.rounds):
-                for key, tree in (("base", base), ("new", here)):
-                    for name, rate in _run_in(tree, a).items():
-                        best[key][name] = max(rate, best[key].get(name, 0.0))
-        finally:
-            if base.parent == Path(tmp):
-                subprocess.run(["git", "-C", str(here), "worktree", "remove", "--force",
-                                str(base)], check=False, capture_output=True)
+    best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+    with baseline_tree(a.baseline) as base:
+        for _ in range(a.rounds):
+            for key, tree in (("base", base), ("new", here)):
+                for name, rate in _run_in(tree, a).items():
+                    best[key][name] = max(rate, best[key].get(name, 0.0))
     print(f"baseline {a.baseline} against this tree, best of {a.rounds} rounds x {a.repeat} runs")
     print(f"{'figure':52s} {'baseline':>10s} {'this tree':>10s} {'ratio':>6s}")
     for name, new in best["new"].items():

@@ -12,7 +12,8 @@ Usage: ``python bench/mcts_speed.py [--variants standard,registre-3] [--games 6]
   the rate is the iterations run (``last_iterations``) over the CPU time of
   the decisions (``time.process_time``), so other load on the machine
   distorts it little.
-* ``--baseline PATH``: the same measurement of an old checkout (run with
+* ``--baseline PATH``: the same measurement of an old checkout (a folder, or a git
+  commit checked out in a temporary ``git worktree``; run with
   ``PYTHONPATH=PATH`` in a subprocess) and of this one (``--new``, default:
   this script's checkout, also in a subprocess), alternated ``--rounds``
   times (baseline, new, baseline, new, ...) so both see the same machine
@@ -35,6 +36,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
 
 PHASES = (("early", 0.10), ("mid", 0.50), ("late", 0.85))
 
@@ -100,7 +103,8 @@ def main() -> None:
     ap.add_argument("--tileset", default="botanik")
     ap.add_argument("--games", type=int, default=6, help="seeded games positions come from")
     ap.add_argument("--bot-seeds", type=int, default=4, help="bot seeds per position")
-    ap.add_argument("--baseline", metavar="PATH", help="old checkout to compare with")
+    ap.add_argument("--baseline", metavar="PATH_OR_COMMIT",
+                    help="old checkout (a folder, or a git commit checked out for the run)")
     ap.add_argument("--new", metavar="PATH", default=str(Path(__file__).resolve().parent.parent),
                     help="checkout measured against the baseline (default: this one)")
     ap.add_argument("--rounds", type=int, default=3, help="baseline/new alternations")
@@ -121,12 +125,13 @@ def main() -> None:
                   f"{r['rate']:.0f} iterations/s")
         return
     runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "new": []}
-    for i in range(a.rounds):
-        for side, path in (("baseline", a.baseline), ("new", a.new)):
-            got = _run_in(path, a)
-            runs[side].append(got)
-            rates = ", ".join(f"{v} {got[v]['rate']:.0f}" for v in variants)
-            print(f"round {i + 1} {side:8s}: iterations/s {rates}")
+    with baseline_tree(a.baseline) as base:
+        for i in range(a.rounds):
+            for side, path in (("baseline", str(base)), ("new", a.new)):
+                got = _run_in(path, a)
+                runs[side].append(got)
+                rates = ", ".join(f"{v} {got[v]['rate']:.0f}" for v in variants)
+                print(f"round {i + 1} {side:8s}: iterations/s {rates}")
     for v in variants:
         old = max(r[v]["rate"] for r in runs["baseline"])
         new = max(r[v]["rate"] for r in runs["new"])

@@ -163,20 +163,18 @@ def write_outputs(
     args: argparse.Namespace,
     report: str,
     csv: Callable[[], str],
-    plot: Sequence[tuple[str, Sequence[float]]] | None,
-    title: str,
-    palette: Sequence[Any] = (),
+    runs: Sequence[tuple[str, dict[str, Any]]],
+    what: str,
 ) -> str | None:
-    """:func:`write_all` with ``--plot`` the distributions of ``plot`` (label, values),
-    titled ``title``; ``palette``: the tile set's colours for the plot."""
+    """:func:`write_all` with ``--plot`` the outcome chart of ``runs`` (label and
+    :func:`~botanik_design.sim.report.summarize` report of each run), titled ``what``
+    (:func:`botanik_design.sim.plot.render_outcomes`)."""
     def draw(out: Any) -> None:
-        from botanik_design.sim.plot import plot_format, render_distributions
+        from botanik_design.sim.plot import plot_format, render_outcomes
 
-        assert plot is not None
-        out.add_bytes(args.plot, render_distributions(plot, plot_format(args.plot),
-                                                      title=title, palette=palette))
+        out.add_bytes(args.plot, render_outcomes(runs, plot_format(args.plot), what))
 
-    return write_all(args, report, csv, None if plot is None else draw)
+    return write_all(args, report, csv, draw)
 
 
 @contextmanager

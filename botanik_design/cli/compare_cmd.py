@@ -158,9 +158,15 @@ def run(args: argparse.Namespace) -> int:
             parts += [f"{label},{line}" for line in lines[1:]]
         return "".join(parts)
 
+    def html() -> str:
+        from botanik_design.sim.html import compare_page
+
+        readable = text if args.format == "text" else format_compare_text(result)
+        return compare_page(result, readable, getattr(args, "argv", []))
+
     problem = write_outputs(args, text, csv,
                             [(r["label"], r["report"]) for r in result["runs"]],
-                            f"Outcomes per run (baseline: {result['baseline']})")
+                            f"Outcomes per run (baseline: {result['baseline']})", html)
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2

@@ -206,8 +206,14 @@ def run(args: argparse.Namespace) -> int:
     summary = summarize(rows, info)
     text = to_json(summary) if args.format == "json" else format_text(summary, info.metrics)
     where = f"{info.variant} / {info.tileset}" if info.tileset else info.variant
+    def html() -> str:
+        from botanik_design.sim.html import simulate_page
+
+        readable = text if args.format == "text" else format_text(summary, info.metrics)
+        return simulate_page(summary, where, readable, getattr(args, "argv", []))
+
     problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics),
-                            [(where, summary)], f"Outcomes: {where}")
+                            [(where, summary)], f"Outcomes: {where}", html)
     if problem:
         print(f"simulate: {problem}", file=sys.stderr)
         return 2

@@ -77,11 +77,24 @@ def register(subparsers: Any) -> None:
                    "mm; the cut marks go there)")
     p.add_argument("--gap", type=millimetres, default=0.0, metavar="MM",
                    help="space between tiles (default 0: neighbours share a cut)")
-    p.add_argument("--backs", action="store_true",
-                   help="follow each page with its back (mirrored) for double-sided printing "
-                   "flipped on the long edge")
+    p.add_argument("--backs", nargs="?", const="long", choices=("long", "short"),
+                   default=None, metavar="EDGE",
+                   help="follow each page with its back for double-sided printing: "
+                   "mirrored left to right for a flip on the long edge (--backs or --backs "
+                   "long) or top to bottom for the short edge (--backs short)")
+    p.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM",
+                   help="run each tile's art MM past its cut lines (print services ask for "
+                   "about 3 mm); the cut marks start outside the bleed")
+    p.add_argument("--safe", type=millimetres, default=None, metavar="MM",
+                   help="keep the symbol, the flowers and the texts MM inside the cut line "
+                   "(default 3 with --bleed or --per-tile, else 0: the tile's own margins)")
+    p.add_argument("--per-tile", action="store_true",
+                   help="one tile per page, the page the tile plus its bleed, for print "
+                   "services that take one image per card: a PDF of every card, or one PNG "
+                   "or SVG each (NAME-1.png, ...); no cut marks, no footer")
     p.add_argument("--dpi", type=dpi_value, default=150,
-                   help="resolution of a PNG (default 150); PDF and SVG are vector")
+                   help="resolution of a PNG (default 150; print services ask for 300); PDF "
+                   "and SVG are vector")
 
 
 def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
@@ -120,17 +133,27 @@ def run(args: argparse.Namespace) -> int:
         return code
     if args.tile_size is None:
         args.tile_size = DEFAULT_TILE_MM
+    from botanik_design.draw.pages import SERVICE_SAFE_MM
     from botanik_design.games.botanik.draw.sheet import physical_tiles, write_sheet
 
+    if args.safe is None:
+        args.safe = SERVICE_SAFE_MM if args.bleed or args.per_tile else 0.0
+    if 2 * args.safe >= args.tile_size / 2:
+        print(f"sheet: error: a {args.safe:g} mm safe zone leaves too little of a "
+              f"{args.tile_size:g} mm tile (at most {args.tile_size / 4:g} mm)", file=sys.stderr)
+        return 2
+    if args.per_tile:
+        return _cards(tileset, out, args)
     try:
         sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
-                     args.gap)
+                     args.gap, args.bleed)
     except LayoutError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
     try:
         summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
-                              margin=args.margin, gap=args.gap, backs=args.backs, dpi=args.dpi)
+                              margin=args.margin, gap=args.gap, backs=args.backs or False,
+                              dpi=args.dpi, bleed=args.bleed, safe=args.safe)
     except OSError as exc:
         print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
               "file was written", file=sys.stderr)
@@ -139,38 +162,83 @@ def run(args: argparse.Namespace) -> int:
     pages = plural(lay.pages, "page")
     if summary.back_pages:
         pages += f" + {plural(summary.back_pages, 'back page')}"
-    files = ", ".join(str(f) for f in summary.files)
-    if len(summary.files) > 4:
-        files = f"{summary.files[0]} ... {summary.files[-1]} ({plural(len(summary.files), 'file')})"
     page = "A4" if lay.page == "a4" else lay.page.title()
     machine = summary.tiles - summary.sources
+    extra = f" + {args.bleed:g} mm bleed" if args.bleed else ""
+    flip = f", backs flip on the {args.backs} edge" if args.backs else ""
     print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
-          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
-    print(f"wrote {files}")
+          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm{extra}, {page} "
+          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}{flip}")
+    print(f"wrote {_files_text(summary.files)}")
+    return 0
+
+
+def _files_text(files: list[Path]) -> str:
+    if len(files) > 4:
+        return f"{files[0]} ... {files[-1]} ({plural(len(files), 'file')})"
+    return ", ".join(str(f) for f in files)
+
+
+def _cards(tileset: Any, out: Path, args: argparse.Namespace) -> int:
+    """``sheet --per-tile``: one card per page at the tile's size plus its bleed."""
+    from botanik_design.games.botanik.draw.sheet import write_cards
+
+    if args.backs == "short":
+        print("sheet: error: --per-tile gives each back its own page; a duplex edge means "
+              "nothing there (use --backs)", file=sys.stderr)
+        return 2
+    try:
+        count, files = write_cards(tileset, out, tile=args.tile_size, bleed=args.bleed,
+                                   safe=args.safe, backs=bool(args.backs), dpi=args.dpi)
+    except OSError as exc:
+        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
+              "file was written", file=sys.stderr)
+        return 2
+    side = args.tile_size + 2 * args.bleed
+    what = "cards (front, back, front, ...)" if args.backs else "cards"
+    print(f"{tileset.name}: {count} {what}, {side:g} x {side:g} mm each ({args.tile_size:g} mm "
+          f"cut + {args.bleed:g} mm bleed, {args.safe:g} mm safe zone)"
+          + (f", {args.dpi} dpi" if out.suffix.lower() == ".png" else ""))
+    print(f"wrote {_files_text(files)}")
     return 0
 
 
 def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
     """``sheet`` for a Hive piece set: every piece of both sides as a hexagon to cut out."""
-    from botanik_design.draw.pages import LayoutError, sheet_layout
+    from botanik_design.draw.pages import LayoutError
     from botanik_design.games.hive.draw import (
         DEFAULT_PIECE_MM,
+        piece_layout,
         pieces_of,
-        slot_size,
+        write_piece_cards,
         write_piece_sheet,
     )
 
+    if args.backs:
+        print("sheet: error: Hive pieces have no backs to print (both faces are the same "
+              "piece); leave out --backs", file=sys.stderr)
+        return 2
     size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
     gap = args.gap if args.gap else 2.0
     try:
-        sheet_layout(len(pieces_of(pieceset)), args.page, slot_size(size), args.margin, gap)
+        if args.per_tile:
+            n, files = write_piece_cards(pieceset, out, tile=size, bleed=args.bleed,
+                                         dpi=args.dpi)
+            print(f"{pieceset.name}: {plural(n, 'piece')}, one a page, {size:g} mm across "
+                  f"the flats + {args.bleed:g} mm bleed")
+            print(f"wrote {_files_text(files)}")
+            return 0
+        piece_layout(len(pieces_of(pieceset)), args.page, size, args.margin, gap, args.bleed)
     except LayoutError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     try:
         n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
-                                          margin=args.margin, gap=gap, dpi=args.dpi)
+                                          margin=args.margin, gap=gap, dpi=args.dpi,
+                                          bleed=args.bleed)
     except OSError as exc:
         print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -179,5 +247,5 @@ def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
           f"flats, {page} "
           f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
           f"{plural(lay.pages, 'page')}")
-    print(f"wrote {', '.join(str(f) for f in files)}")
+    print(f"wrote {_files_text(files)}")
     return 0

@@ -31,6 +31,8 @@ COMMANDS: tuple[str, ...] = (
     "sweep",
     "sheet",
     "show",
+    "import",
+    "export",
     "rules",
     "play",
     "edit",

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named, path_arg, positive_int
+from botanik_design.games.botanik.spec.variants import variant_info
+from botanik_design.games.hive.spec.variants import hive_variant_info
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -173,10 +175,10 @@ def _effective(session: Any, doc: Any) -> dict[str, Any] | None:
     """The effective entry of a schema-valid variant whose chain resolved, else ``None``."""
     if not doc.schema_valid:
         return None
-    if doc.kind == "variant" and session.variant_info(doc).chain_ok:
-        return effective_entry(session.variant_info(doc))
-    if doc.kind == "hive-variant" and session.hive_variant_info(doc).chain_ok:
-        return hive_effective_entry(session.hive_variant_info(doc))
+    if doc.kind == "variant" and variant_info(session, doc).chain_ok:
+        return effective_entry(variant_info(session, doc))
+    if doc.kind == "hive-variant" and hive_variant_info(session, doc).chain_ok:
+        return hive_effective_entry(hive_variant_info(session, doc))
     return None
 
 
@@ -190,7 +192,7 @@ def _simulate_hive(session: Any, docs: list[Any], games: int, seed: int,
     for doc in docs:
         if not doc.schema_valid:
             continue
-        variant = session.hive_variant_info(doc).variant
+        variant = hive_variant_info(session, doc).variant
         if variant is None:
             continue  # its errors are reported
         try:
@@ -237,7 +239,7 @@ def _simulate(session: Any, docs: list[Any], games: int, seed: int,
     for doc in variants:
         if not doc.schema_valid:
             continue
-        info = session.variant_info(doc)
+        info = variant_info(session, doc)
         if info.variant is None:
             continue  # its errors are reported
         if info.tileset is None:

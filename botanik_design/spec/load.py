@@ -14,6 +14,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from botanik_design.games.botanik.spec.variants import variant_info
+
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
@@ -164,7 +166,7 @@ def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, An
     Raises :class:`SpecError` when the variant (or an ancestor) is invalid.
     """
     session, doc = checked_ref(ref, "variant", relative_to)
-    return dict(session.variant_info(doc).options)
+    return dict(variant_info(session, doc).options)
 
 
 def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
@@ -181,7 +183,7 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
 
 def variant_of(session: Any, doc: Any) -> Variant:
     """The :class:`Variant` of a checked variant document (see :func:`check_doc`)."""
-    variant = session.variant_info(doc).variant
+    variant = variant_info(session, doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
     assert isinstance(variant, Variant)

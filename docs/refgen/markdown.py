@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-_SPECIAL = re.compile(r"([\\*_\[\]<>|])")
+_SPECIAL = re.compile(r"([\\*_\[\]>|])")
 _CODE = re.compile(r"(`+)(.+?)\1")
 
 
@@ -18,11 +18,16 @@ def text(value: str) -> str:
     out: list[str] = []
     pos = 0
     for match in _CODE.finditer(value):
-        out.append(_SPECIAL.sub(r"\\\1", value[pos:match.start()]))
+        out.append(_plain(value[pos:match.start()]))
         out.append(cell_code(match.group(2)))
         pos = match.end()
-    out.append(_SPECIAL.sub(r"\\\1", value[pos:]))
+    out.append(_plain(value[pos:]))
     return "".join(out)
+
+
+def _plain(value: str) -> str:
+    """Backslash escapes for Markdown's specials; ``<`` as an entity (no raw HTML)."""
+    return _SPECIAL.sub(r"\\\1", value).replace("<", "&lt;")
 
 
 def code(value: str) -> str:

@@ -135,7 +135,10 @@ def reference(folder: Path = FIXTURES) -> str:
              "## Examples",
              "Each example is a file of the test suite and what `botanik-design validate` "
              "reports for it, then a valid file of the same kind."]
-    parts += [_example(r, pool) for r in sorted(with_examples)]
+    order = [r for rid in RULES for r in ([rid] if rid in with_examples
+                                          else family_members.get(rid, []))]
+    order += sorted(with_examples - set(order))
+    parts += [_example(r, pool) for r in order]
     parts.append("## Passing files")
     for ok in (f for f in pool if f.name.startswith("ok-")):
         parts += [f"### {ok.name} {{#{md.anchor(ok.name)}}}",

@@ -175,3 +175,13 @@ def test_the_generators_import_neither_the_tui_nor_the_plotting_libraries() -> N
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_python_examples_run() -> None:
+    page = (DOCS / "reference" / "python.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) >= 3
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, "python.md", "exec"), namespace)  # noqa: S102
+    assert namespace["state"].history()  # the bot's move was played

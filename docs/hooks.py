@@ -2,9 +2,10 @@
 
 A page holds a marker line ``<!-- generated: NAME -->``; the hook replaces it
 with the Markdown of generator ``NAME`` (``commands``, ``specs``, ``rules``,
-from :mod:`refgen`), so the command, spec-file and rule-id references are
-rebuilt from the argparse parser, the JSON Schemas and the rule registry on
-every ``mkdocs build`` and cannot drift from them.
+``botanik``, ``hive``, from :mod:`refgen`), so the command, spec-file and
+rule-id references and the rules of each game are rebuilt from the argparse
+parser, the JSON Schemas, the rule registry and the rules-page writer on every
+``mkdocs build`` and cannot drift from them.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from refgen import commands, rules, schemas  # noqa: E402
+from refgen import commands, games, rules, schemas  # noqa: E402
 
 GENERATORS: dict[str, Callable[[], str]] = {
     "commands": commands.reference,
     "specs": schemas.reference,
     "rules": rules.reference,
+    "botanik": games.botanik,
+    "hive": games.hive,
 }
 MARKER = re.compile(r"^<!-- generated: ([a-z]+) -->$", re.M)
 

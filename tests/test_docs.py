@@ -185,3 +185,13 @@ def test_the_python_examples_run() -> None:
     for block in blocks:
         exec(compile(block, "python.md", "exec"), namespace)  # noqa: S102
     assert namespace["state"].history()  # the bot's move was played
+
+
+@pytest.mark.parametrize("game,schema", [("botanik", "variant"), ("hive", "hive-variant")])
+def test_each_game_has_its_rules_page_with_every_option(game: str, schema: str) -> None:
+    page = hooks.GENERATORS[game]()
+    assert page.startswith(f"# {game.capitalize()} rules")
+    options = json.loads((ROOT / "spec" / f"{schema}.schema.json").read_text(
+        encoding="utf-8"))["properties"]["options"]["properties"]
+    for option in options:
+        assert f"`{option}" in page, (game, option)

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS))
 import hooks  # noqa: E402
-from refgen import commands, rules, schemas  # noqa: E402
+from refgen import commands, markdown, rules, schemas  # noqa: E402
 
 
 def _section(page: str, heading: str) -> str:
@@ -195,3 +195,17 @@ def test_each_game_has_its_rules_page_with_every_option(game: str, schema: str) 
         encoding="utf-8"))["properties"]["options"]["properties"]
     for option in options:
         assert f"`{option}" in page, (game, option)
+
+
+@pytest.mark.parametrize("raw,shown", [
+    ("files *.yaml", "files \\*.yaml"),
+    ("message [rule]", "message \\[rule\\]"),
+    ("tests/<variant>.txt", "tests/&lt;variant\\>.txt"),
+    ("a `<key>` code span", "a `<key>` code span"),
+    ("random|greedy", "random\\|greedy"),
+    ("`a|b`", "<code>a&#124;b</code>"),
+    ("Mann-\nWhitney U,\nHolm", "Mann-Whitney U, Holm"),
+    ("snake_case", "snake\\_case"),
+])
+def test_help_text_becomes_markdown_that_shows_it_as_written(raw: str, shown: str) -> None:
+    assert markdown.text(raw) == shown

@@ -7,14 +7,16 @@ from collections.abc import Iterable, Sequence
 
 _SPECIAL = re.compile(r"([\\*_\[\]>|])")
 _CODE = re.compile(r"(`+)(.+?)\1")
+_HYPHEN_BREAK = re.compile(r"(?<=\w)-[ \t]*\n[ \t]*(?=\w)")
 
 
 def text(value: str) -> str:
     """``value`` as Markdown text: code spans kept, every other special character escaped.
 
-    Line breaks become spaces (a help text wrapped for the terminal is one paragraph).
+    Line breaks become spaces (a help text wrapped for the terminal is one paragraph),
+    except after a word's hyphen, where the wrapping broke a word such as ``Mann-Whitney``.
     """
-    value = " ".join(value.split())
+    value = " ".join(_HYPHEN_BREAK.sub("-", value).split())
     out: list[str] = []
     pos = 0
     for match in _CODE.finditer(value):

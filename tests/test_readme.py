@@ -47,7 +47,8 @@ def test_the_readme_shows_each_main_job(job: str) -> None:
 
 def _links(path: Path) -> list[str]:
     text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
-    return [t for t in re.findall(r"\]\(([^)\s]+)\)", text) if "://" not in t]
+    found = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'<img src="([^"]+)"', text)
+    return [t for t in found if "://" not in t]
 
 
 @pytest.mark.parametrize("path", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))

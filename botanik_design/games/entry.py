@@ -56,6 +56,9 @@ class GameEntry:
       ``--tileset`` given, or ``None``); raises ``SpecError`` / ``ValueError``.
     * ``commands``: CLI sub-command modules of this game only (each with
       ``register(subparsers)`` and ``run(args) -> int``), e.g. Hive's ``perft``.
+    * ``cli``: a module of hooks for the shared commands (``show``, ``sheet``,
+      ``replay``, ``score``; :mod:`botanik_design.cli.games`), each returning an exit
+      status, or ``None`` for an input that is not this game's.
     * ``parts``: the words a report uses for the game's parts, e.g.
       ``{"material": "tile set"}``.
     """
@@ -68,6 +71,7 @@ class GameEntry:
     kinds: tuple[SpecKind, ...] = ()
     rules_page: str | None = None
     commands: tuple[str, ...] = ()
+    cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
 
     def kind(self, kind: str) -> SpecKind | None:

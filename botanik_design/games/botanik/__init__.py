@@ -30,5 +30,6 @@ ENTRY = GameEntry(
     ),
     rules_page="botanik_design.games.botanik.rulespage:page_for",
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
+    cli="botanik_design.games.botanik.cli.hooks",
     parts={"material": "tile set"},
 )

@@ -29,5 +29,6 @@ ENTRY = GameEntry(
     ),
     rules_page="botanik_design.games.hive.rulespage:page_for",
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
+    cli="botanik_design.games.hive.cli.hooks",
     parts={"material": "piece set"},
 )

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from checkout import baseline_tree, botanik_module  # bench/: the script's folder is on sys.path
 
-from botanik_design.spec.load import load_tileset, load_variant
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 
 # this tree's modules, or an older checkout's (``--baseline``) at their old places
 Machine = botanik_module("engine.machine").Machine

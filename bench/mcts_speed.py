@@ -49,7 +49,7 @@ def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     from botanik_design.bots.registry import make_bot
 
     new_game = botanik_module("engine").new_game
-    from botanik_design.spec.load import load_tileset, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)
     out: list[tuple[str, Any]] = []

@@ -137,7 +137,7 @@ def _document(out: Path, kind: str, block: str, args: argparse.Namespace) -> str
     name = args.name or _name_from(out)
     palette: tuple[Any, ...] = ()
     if kind == "tileset":
-        from botanik_design.spec.load import load_tileset
+        from botanik_design.games.botanik.spec.load import load_tileset
 
         palette = tuple(load_tileset(args.palette).colours)
     return new_document(kind, name, palette) + block

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named, whole_number
-from botanik_design.model.words import plural
 
 
 def millimetres(text: str) -> float:
@@ -97,22 +96,12 @@ def register(subparsers: Any) -> None:
                    "and SVG are vector")
 
 
-def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
-    """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
-    from botanik_design.spec.errors import SpecError
-    from botanik_design.spec.load import load_tileset
-
-    try:
-        return load_tileset(ref), 0
-    except SpecError as exc:
-        message = str(exc)
-        print(f"{command}: error: {message}", file=sys.stderr)
-        return None, exc.exit_code
-
-
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors."""
-    from botanik_design.draw.pages import DEFAULT_TILE_MM, LayoutError, sheet_layout
+    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors.
+
+    The game whose material ``TILESET`` names draws it (its entry's ``cli`` hooks,
+    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material)."""
+    from botanik_design.cli.games import dispatch
     from botanik_design.draw.paths import OutputError, check_target
 
     out = Path(args.output)
@@ -121,131 +110,4 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
-    from botanik_design.games.hive.pictures import pieceset_or_fail
-
-    pieceset, code = pieceset_or_fail(args.tileset, "sheet")
-    if code:
-        return code
-    if pieceset is not None:
-        return _hive_sheet(pieceset, out, args)
-    tileset, code = load_tileset_or_fail(args.tileset, "sheet")
-    if tileset is None:
-        return code
-    if args.tile_size is None:
-        args.tile_size = DEFAULT_TILE_MM
-    from botanik_design.draw.pages import SERVICE_SAFE_MM
-    from botanik_design.games.botanik.draw.sheet import physical_tiles, write_sheet
-
-    if args.safe is None:
-        args.safe = SERVICE_SAFE_MM if args.bleed or args.per_tile else 0.0
-    if 2 * args.safe >= args.tile_size / 2:
-        print(f"sheet: error: a {args.safe:g} mm safe zone leaves too little of a "
-              f"{args.tile_size:g} mm tile (at most {args.tile_size / 4:g} mm)", file=sys.stderr)
-        return 2
-    if args.per_tile:
-        return _cards(tileset, out, args)
-    try:
-        sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
-                     args.gap, args.bleed)
-    except LayoutError as exc:
-        print(f"sheet: error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
-                              margin=args.margin, gap=args.gap, backs=args.backs or False,
-                              dpi=args.dpi, bleed=args.bleed, safe=args.safe)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
-              "file was written", file=sys.stderr)
-        return 2
-    lay = summary.layout
-    pages = plural(lay.pages, "page")
-    if summary.back_pages:
-        pages += f" + {plural(summary.back_pages, 'back page')}"
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    machine = summary.tiles - summary.sources
-    extra = f" + {args.bleed:g} mm bleed" if args.bleed else ""
-    flip = f", backs flip on the {args.backs} edge" if args.backs else ""
-    print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
-          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm{extra}, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}{flip}")
-    print(f"wrote {_files_text(summary.files)}")
-    return 0
-
-
-def _files_text(files: list[Path]) -> str:
-    if len(files) > 4:
-        return f"{files[0]} ... {files[-1]} ({plural(len(files), 'file')})"
-    return ", ".join(str(f) for f in files)
-
-
-def _cards(tileset: Any, out: Path, args: argparse.Namespace) -> int:
-    """``sheet --per-tile``: one card per page at the tile's size plus its bleed."""
-    from botanik_design.games.botanik.draw.sheet import write_cards
-
-    if args.backs == "short":
-        print("sheet: error: --per-tile gives each back its own page; a duplex edge means "
-              "nothing there (use --backs)", file=sys.stderr)
-        return 2
-    try:
-        count, files = write_cards(tileset, out, tile=args.tile_size, bleed=args.bleed,
-                                   safe=args.safe, backs=bool(args.backs), dpi=args.dpi)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
-              "file was written", file=sys.stderr)
-        return 2
-    side = args.tile_size + 2 * args.bleed
-    what = "cards (front, back, front, ...)" if args.backs else "cards"
-    print(f"{tileset.name}: {count} {what}, {side:g} x {side:g} mm each ({args.tile_size:g} mm "
-          f"cut + {args.bleed:g} mm bleed, {args.safe:g} mm safe zone)"
-          + (f", {args.dpi} dpi" if out.suffix.lower() == ".png" else ""))
-    print(f"wrote {_files_text(files)}")
-    return 0
-
-
-def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
-    """``sheet`` for a Hive piece set: every piece of both sides as a hexagon to cut out."""
-    from botanik_design.draw.pages import LayoutError
-    from botanik_design.games.hive.draw import (
-        DEFAULT_PIECE_MM,
-        piece_layout,
-        pieces_of,
-        write_piece_cards,
-        write_piece_sheet,
-    )
-
-    if args.backs:
-        print("sheet: error: Hive pieces have no backs to print (both faces are the same "
-              "piece); leave out --backs", file=sys.stderr)
-        return 2
-    size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
-    gap = args.gap if args.gap else 2.0
-    try:
-        if args.per_tile:
-            n, files = write_piece_cards(pieceset, out, tile=size, bleed=args.bleed,
-                                         dpi=args.dpi)
-            print(f"{pieceset.name}: {plural(n, 'piece')}, one a page, {size:g} mm across "
-                  f"the flats + {args.bleed:g} mm bleed")
-            print(f"wrote {_files_text(files)}")
-            return 0
-        piece_layout(len(pieces_of(pieceset)), args.page, size, args.margin, gap, args.bleed)
-    except LayoutError as exc:
-        print(f"sheet: error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
-        n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
-                                          margin=args.margin, gap=gap, dpi=args.dpi,
-                                          bleed=args.bleed)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    print(f"{pieceset.name}: {plural(n, 'piece')} ({n // 2} per player), {size:g} mm across the "
-          f"flats, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
-          f"{plural(lay.pages, 'page')}")
-    print(f"wrote {_files_text(files)}")
-    return 0
+    return dispatch("sheet", args.tileset, out, args)

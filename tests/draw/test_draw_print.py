@@ -32,9 +32,9 @@ from botanik_design.games.botanik.draw.art import (
     rgb,
     rim_on,
 )
+from botanik_design.games.botanik.spec.load import load_tileset
 from botanik_design.games.hive.draw import BUG_COLOUR, SIDE_FILL, piece_layout, slot_size
 from botanik_design.spec.bundled import bundled_tilesets
-from botanik_design.spec.load import load_tileset
 
 MM_PER_PT = 25.4 / 72
 SMALL = Path(__file__).parent / "data" / "small.yaml"

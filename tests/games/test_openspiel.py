@@ -145,7 +145,7 @@ def test_a_mid_game_state_survives_serialisation() -> None:
 
 def _readme_example() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### OpenSpiel\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    section = text.split("## OpenSpiel\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```python\n(.+?)\n```", section, flags=re.S)
     assert len(blocks) == 1
     return blocks[0]

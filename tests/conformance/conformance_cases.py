@@ -14,9 +14,10 @@ from functools import cache
 from pathlib import Path
 
 from botanik_design.games.base import Game, State
-from botanik_design.games.loading import load_from_variant, register_variant_loader
+from botanik_design.games.entry import GameEntry, SpecKind
+from botanik_design.games.loading import load_from_variant
 from botanik_design.games.playthrough import random_playout
-from botanik_design.games.registry import game_names, register_game
+from botanik_design.games.registry import game_names, register_entry
 from botanik_design.spec.bundled import bundled_variants
 
 TESTS = Path(__file__).resolve().parent.parent
@@ -31,12 +32,17 @@ TEST_VARIANTS: dict[str, tuple[Path, ...]] = {
 SEEDS = (0, 1)
 
 
+#: the toy game's one entry (no spec schema of its own: its variants are read as plain YAML)
+TOY_ENTRY = GameEntry(name="nim", title="Nim", factory="toy_nim:load_nim",
+                      variant_loader="toy_nim:nim_from_doc", variant_kind="nim-variant",
+                      kinds=(SpecKind("nim-variant", "Nim variant"),))
+
+
 def register_toy_game() -> None:
-    """Register the toy game (Nim) as a third game, as a game author would."""
+    """Register the toy game (Nim) as a third game by its one entry, as a game author would."""
     if str(TESTS / "games") not in sys.path:
         sys.path.insert(0, str(TESTS / "games"))
-    register_game("nim", "toy_nim:load_nim")
-    register_variant_loader("nim", "toy_nim:nim_from_doc")
+    register_entry(TOY_ENTRY)
 
 
 @dataclass(frozen=True)

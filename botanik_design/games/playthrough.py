@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from botanik_design.games.base import Game, State
+from botanik_design.model.words import plural
 
 #: Format line at the top of every playthrough file.
 HEADER = "# playthrough/1: seeded random play (action_to_string per step, then the result)"
@@ -65,7 +66,7 @@ def playthrough_text(game: Game, seed: int, variant: str) -> str:
 
     state = random_playout(game, seed, step)
     lines.append(f"end: {'terminal' if state.is_terminal() else 'cutoff'} "
-                 f"after {len(state.history())} actions")
+                 f"after {plural(len(state.history()), 'action')}")
     lines.append(f"returns: {json.dumps(state.returns())}")
     if state.is_terminal():
         lines.append(f"metrics: {json.dumps(_plain(game.final_metrics(state)), sort_keys=True)}")

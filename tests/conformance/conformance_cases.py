@@ -32,10 +32,14 @@ TEST_VARIANTS: dict[str, tuple[Path, ...]] = {
 SEEDS = (0, 1)
 
 
-#: the toy game's one entry (no spec schema of its own: its variants are read as plain YAML)
-TOY_ENTRY = GameEntry(name="nim", title="Nim", factory="toy_nim:load_nim",
-                      variant_loader="toy_nim:nim_from_doc", variant_kind="nim-variant",
-                      kinds=(SpecKind("nim-variant", "Nim variant"),))
+#: the toy game's one entry: its schema, variants, rules page and record reader are its own
+TOY_ENTRY = GameEntry(
+    name="nim", title="Nim", factory="toy_nim:load_nim",
+    variant_loader="toy_nim:nim_from_doc", variant_kind="nim-variant",
+    kinds=(SpecKind("nim-variant", "Nim variant", bundled=str(TESTS / "games" / "variants"),
+                    usage="--variant NAME",
+                    schema=str(TESTS / "games" / "nim-variant.schema.json")),),
+    rules_page="toy_nim:rules_page", cli="toy_nim")
 
 
 def register_toy_game() -> None:

@@ -6,7 +6,8 @@ import nothing heavy at module level (no networkx, no textual): heavy imports
 happen inside ``run`` so that ``botanik-design validate`` starts fast.
 
 Exit codes: 0 success, 1 the input is invalid (or the command's own failure),
-2 usage or I/O error.
+2 usage or I/O error, or an optional part of the install that the command needs
+is missing (:mod:`botanik_design.extras`: the message names the extra to install).
 """
 
 from __future__ import annotations
@@ -77,6 +78,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(args))
         with terminate_as_exception():  # SIGTERM/SIGHUP: clean up, exit 128 + signal
             return int(module.run(args))
+    except ImportError as exc:  # an optional part missing: say which one to install
+        from botanik_design.extras import missing_extra
+
+        missing = missing_extra(exc)
+        if missing is None:
+            raise
+        print(f"{args.command}: error: {missing}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--image", metavar="PATH", type=named,
                    help="draw the machines: PATH ending in .svg, .png or .pdf: the final "
                    "position; any other PATH: a folder (created if needed) with one picture "
-                   "per step, step-0001.png ..., and final.png")
+                   "per step, step-0001.png ..., and final.png (needs the pictures extra)")
     p.add_argument("--boards", dest="board", action="store_const", const=True,
                    help=argparse.SUPPRESS)  # the old spelling of --board
 

@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
                    help="draw the machines (default: yes)")
     p.add_argument("--image", metavar="FILE", type=named,
                    help="also draw the machines to FILE (.svg, .png or .pdf), removed tiles "
-                   "greyed, colour groups and flowers marked")
+                   "greyed, colour groups and flowers marked (needs the pictures extra)")
 
 
 def fail(command: str, exc: Any, file: str, fmt: str) -> int:

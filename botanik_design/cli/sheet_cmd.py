@@ -59,7 +59,8 @@ def register(subparsers: Any) -> None:
         "too) at its real size on A4 or Letter pages, with cut marks, for printing, cutting "
         "out and playing. A PDF holds every page; an SVG or PNG one page each (NAME-1.svg, "
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
-        "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
+        "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\"). "
+        "Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
@@ -98,10 +99,13 @@ def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors."""
+    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors (or
+    without the ``pictures`` extra)."""
     from botanik_design.draw.pages import DEFAULT_TILE_MM, LayoutError, sheet_layout
     from botanik_design.draw.paths import OutputError, check_target
+    from botanik_design.extras import require
 
+    require("pictures", "sheet")
     out = Path(args.output)
     try:
         check_target(out)

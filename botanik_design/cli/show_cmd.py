@@ -31,7 +31,8 @@ def register(subparsers: Any) -> None:
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
                    "game) or a UHP game type such as Base+MLP")
     p.add_argument("--image", metavar="FILE", type=named,
-                   help="write the overview picture to FILE (.svg, .png or .pdf)")
+                   help="write the overview picture to FILE (.svg, .png or .pdf; needs the "
+                   "pictures extra)")
     p.add_argument("--dpi", type=dpi_value, default=150,
                    help="resolution of a PNG (default 150)")
 
@@ -43,6 +44,9 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.image) if args.image else None
     if out is not None:
+        from botanik_design.extras import require
+
+        require("pictures", "--image")
         try:
             check_target(out, (".svg", ".png", ".pdf"))
         except OutputError as exc:
@@ -65,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{tileset.name}: {plural(machine + sources, 'tile')} "
           f"({plural(machine, 'machine tile')} in {plural(len(tileset.colours), 'colour')} + "
           f"{plural(sources, 'Source')}), {len(tileset.tiles)} distinct")
-    from botanik_design.draw.overview import counts_text
+    from botanik_design.draw.counts import counts_text
 
     print(counts_text(tileset))
     if out is None:
@@ -83,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _show_pieceset(pieceset: Any, out: Path | None, dpi: int) -> int:
     """``show`` for a Hive piece set: the counts, and each bug once per side."""
-    from botanik_design.draw.hive import pieceset_counts_text
+    from botanik_design.draw.counts import pieceset_counts_text
 
     n = pieceset.pieces_per_player()
     print(f"{pieceset.name}: {plural(2 * n, 'piece')} ({n} per player)")

@@ -165,10 +165,11 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
     """:func:`play` on a given pool, with the progress bar."""
     from botanik_design.sim.runner import run_games
 
+    name = f"{label}: {job.bots[0]} vs {job.bots[1]}"  # the tasks' name on Dask's dashboard
     if quiet or not sys.stderr.isatty():
-        return run_games(job, games, pool)
+        return run_games(job, games, pool, name=name)
     with progress_bar(label, games) as (progress, task):
-        return run_games(job, games, pool, lambda k: progress.advance(task, k))
+        return run_games(job, games, pool, lambda k: progress.advance(task, k), name=name)
 
 
 def _seat_value(row: Any, key: str, seat: int) -> float:

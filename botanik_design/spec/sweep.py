@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from botanik_design.model.botpair import split_bot_pair
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
     GAME_METRICS,
@@ -542,13 +543,10 @@ def _value_path(raw: dict[str, Any], i: int, k: int) -> JPath:
 def _bots(data: dict[str, Any], out: _Out,
           check_bot: Callable[[str], str | None] | None) -> tuple[str, str] | None:
     text = str(data.get("bots", "random,random"))
-    parts = [s.strip() for s in text.split(",")]
-    if len(parts) == 1 and parts[0]:
-        parts = parts * 2
-    if len(parts) != 2 or not all(parts):
-        out.add(("bots",), "sweep-bad-bots",
-                f"`bots` needs two bot specs separated by a comma, got `{text[:80]}`",
-                "e.g. `random,random` or `greedy,mcts:iterations=50`")
+    try:
+        parts = split_bot_pair(text)
+    except ValueError as exc:
+        out.add(("bots",), "sweep-bad-bots", f"`bots` {exc}")
         return None
     if check_bot is not None:
         for spec in dict.fromkeys(parts):

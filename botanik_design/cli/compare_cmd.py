@@ -91,8 +91,10 @@ def item_kind(item: str) -> tuple[str, str]:
         return "variant", item
     if item in bundled_tilesets():
         return "tileset", item
-    known = ", ".join(sorted(bundled_variants(None))) + "; " + ", ".join(sorted(bundled_tilesets()))
-    raise ValueError(f"{item}: not a file, and not a bundled variant or tile set ({known})")
+    from botanik_design.spec.refs import unknown_name
+
+    raise unknown_name(item, "variant or tile set", [*bundled_variants(None),
+                                                     *bundled_tilesets()])
 
 
 def run(args: argparse.Namespace) -> int:

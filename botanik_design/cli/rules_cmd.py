@@ -56,12 +56,9 @@ def _is_hive(ref: str) -> bool:
     found = find_ref(ref, "variant", None)
     if found is None:
         from botanik_design.spec.bundled import bundled_variants
-        from botanik_design.spec.errors import SpecNotFoundError
-        from botanik_design.spec.refs import tried
+        from botanik_design.spec.refs import unknown_name
 
-        raise SpecNotFoundError(
-            f"no variant named {ref!r}: not a file ({tried(ref, None)}), "
-            f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
+        raise unknown_name(ref, "variant", bundled_variants(None))
     name, file = found
     try:
         return Session().read_source(file, name).kind == "hive-variant"

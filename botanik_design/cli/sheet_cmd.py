@@ -87,11 +87,19 @@ def register(subparsers: Any) -> None:
 
 def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
     """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
-    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.errors import SpecError, SpecNotFoundError
     from botanik_design.spec.load import load_tileset
 
     try:
         return load_tileset(ref), 0
+    except SpecNotFoundError:  # neither a tile set nor a piece set: suggest either
+        from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets
+        from botanik_design.spec.refs import unknown_name
+
+        missing = unknown_name(ref, "tile set or piece set",
+                               [*bundled_tilesets(), *bundled_piecesets(), "hive"])
+        print(f"{command}: error: {missing}", file=sys.stderr)
+        return None, missing.exit_code
     except SpecError as exc:
         message = str(exc)
         print(f"{command}: error: {message}", file=sys.stderr)

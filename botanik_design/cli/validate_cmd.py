@@ -131,8 +131,8 @@ def _add_dependents(session: Any, docs: list[Any], diagnostics: list[Diagnostic]
 def _missing_hint(arg: str) -> str:
     """For a path that does not exist: the closest bundled tile set or variant name (as
     ``extends:`` suggests), else the bundled names when ``arg`` looks like a name."""
+    from botanik_design.model.words import near_miss
     from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
-    from botanik_design.spec.schema_check import near_miss
 
     names = sorted({*bundled_tilesets(), *bundled_variants(None), *bundled_piecesets()})
     stem = arg.removesuffix(".yaml").removesuffix(".yml")

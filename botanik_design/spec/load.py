@@ -25,8 +25,8 @@ from botanik_design.model.tileset import TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
+from botanik_design.spec.errors import SpecError, SpecUnreadableError
+from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
@@ -59,15 +59,10 @@ def resolve_ref(
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
-        from botanik_design.spec.schema_check import near_miss
+        from botanik_design.spec.refs import unknown_name
 
-        what = what or ("tile set" if kind == "tileset" else kind)
-        known = ", ".join(sorted(bundled(kind)))
-        stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
-        near = near_miss(stem, bundled(kind))
-        raise SpecNotFoundError(
-            f"no {what} named {ref!r}: not a file ({tried(ref, relative_to, say_folder=True)}), "
-            f"and not a bundled {what} ({known})" + (f"; {near}" if near else ""))
+        raise unknown_name(ref, what or ("tile set" if kind == "tileset" else kind),
+                           bundled(kind), relative_to)
     return found
 
 

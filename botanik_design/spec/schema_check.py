@@ -17,7 +17,7 @@ from typing import Any
 
 import jsonschema
 
-from botanik_design.model.words import plural
+from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.bundled import schema, spec_root
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
@@ -178,16 +178,6 @@ def _short(value: Any) -> str:
     text = "null" if value is None else str(value).lower() if isinstance(value, bool) \
         else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def near_miss(word: object, choices: Iterable[object]) -> str:
-    """``did you mean `x`?`` for the choice closest to ``word`` (case first), else ``""``."""
-    if not isinstance(word, str):
-        return ""
-    names = [str(c) for c in choices]
-    same_case = [n for n in names if n.lower() == word.lower()]
-    close = same_case or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else ""
 
 
 _near = near_miss

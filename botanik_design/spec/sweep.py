@@ -36,13 +36,13 @@ from botanik_design.model.sweep import (
 )
 from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
-from botanik_design.model.words import plural
+from botanik_design.model.words import near_miss, plural
 from botanik_design.spec import semantic, sweep_hive
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import bundled, kind_name, no_file
-from botanik_design.spec.schema_check import check_schema, near_miss
+from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from botanik_design.model.hive import HiveVariant, PieceSet
 from botanik_design.model.sweep import Axis
+from botanik_design.model.words import near_miss
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.hive_semantic import check_options, check_pieceset, pieceset_from_data
 from botanik_design.spec.hive_variants import HiveVariantInfo
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions
-from botanik_design.spec.schema_check import check_schema, near_miss
+from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session

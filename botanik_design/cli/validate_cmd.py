@@ -31,8 +31,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH", type=named,
                    help="files, or folders searched recursively for *.yaml and *.yml")
     p.add_argument("--format", choices=("text", "json", "github"), default="text",
-                   help="text (default): file:line:col: level: message [rule]; json: a "
-                   "machine-readable report; github: workflow annotations")
+                   help="text (default): file:line:col: level: message [rule] lines, then "
+                   "the summary line (`5 files OK`, `2 errors, 1 warning in 5 files`), all "
+                   "on stdout; json: a machine-readable report with a summary object; "
+                   "github: workflow annotations on stdout, the summary on stderr (as with "
+                   "--show-effective, whose stdout is YAML)")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--show-effective", action="store_true",
                    help="print each variant's effective options and where each comes from")
@@ -382,7 +385,11 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(report.format_text(diagnostics, colour))
         for entry in effective:
             sys.stdout.write(report.effective_yaml(entry))
-        print(report.summary(diagnostics, len(docs)), file=sys.stderr)
+        # the text report ends with its summary line (`5 files OK`, `2 errors, 1 warning in
+        # 5 files`) for a script to read; GitHub's annotations and --show-effective's YAML
+        # keep stdout to themselves
+        alone = args.format == "github" or args.show_effective
+        print(report.summary(diagnostics, len(docs)), file=sys.stderr if alone else sys.stdout)
     sys.stdout.flush()
     if io_error:
         return 2

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from botanik_design import __version__
+from botanik_design.cli.exit_status import add_exit_status
 
 #: Sub-commands in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -37,6 +38,7 @@ COMMANDS: tuple[str, ...] = (
     "edit",
     "perft",
     "uhp",
+    "completion",
 )
 
 #: Sub-commands that run the full-screen TUI (they keep the default signal actions).
@@ -57,12 +59,17 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(module_name)
         module.register(sub)
+        add_exit_status(sub.choices[name], name)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     parser = build_parser()
+    if argv is None:  # a TAB in a shell with `botanik-design completion SHELL` installed
+        from botanik_design.cli.completion_cmd import complete
+
+        complete(parser)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help

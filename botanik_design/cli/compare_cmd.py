@@ -38,8 +38,7 @@ def register(subparsers: Any) -> None:
             "the same seed and bots, and show them side by side. Each item after the first is "
             "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "
             "U for scores, game length and tile flow, Holm-corrected; significant differences "
-            "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "(alpha 0.05) are marked with *.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,

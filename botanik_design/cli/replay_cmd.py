@@ -17,9 +17,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "replay", help="replay a game record step by step and score it",
         description="Replay a game record (spec/record.schema.json): every decision "
-        "(steps numbered from 1), the events it caused, and the final scores. "
-        "Exit status: 0 replayed (and any `expect` met), 1 invalid record, illegal action "
-        "or failed `expect`, 2 the file cannot be read.",
+        "(steps numbered from 1), the events it caused, and the final scores.",
     )
     p.add_argument("record", metavar="RECORD", type=named,
                    help="game record file (YAML), or a Hive GameString file (.txt)")

@@ -25,8 +25,7 @@ def register(subparsers: Any) -> None:
         description="Print the rules of a variant as Markdown, written from its effective "
         "options (extends resolved): setup, a round, where a tile may go, releases, "
         "mecha-botanists, end and scoring with the variant's numbers; for a Hive variant, "
-        "its pieces, turns and end. Each rule names the option that sets it. Exit status: "
-        "0 printed, 1 invalid variant or tile set, 2 usage or I/O error.",
+        "its pieces, turns and end. Each rule names the option that sets it.",
     )
     p.add_argument("variant", metavar="VARIANT", type=named,
                    help="bundled variant name (standard, registre-3, hive-tournament...; "

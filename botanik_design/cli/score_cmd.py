@@ -15,9 +15,7 @@ def register(subparsers: Any) -> None:
     """Add the ``score`` sub-command."""
     p = subparsers.add_parser(
         "score", help="score a position file (machines laid out by hand)",
-        description="Print the scoring breakdown of a position file (spec/position.schema.json). "
-        "Exit status: 0 scored (and any `expect` met), 1 invalid file or failed `expect`, "
-        "2 the file cannot be read.",
+        description="Print the scoring breakdown of a position file (spec/position.schema.json).",
     )
     p.add_argument("position", metavar="POSITION", type=named, help="position file (YAML)")
     p.add_argument("--format", choices=("text", "json"), default="text",

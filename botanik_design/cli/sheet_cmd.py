@@ -59,8 +59,7 @@ def register(subparsers: Any) -> None:
         "too) at its real size on A4 or Letter pages, with cut marks, for printing, cutting "
         "out and playing. A PDF holds every page; an SVG or PNG one page each (NAME-1.svg, "
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
-        "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\"). "
-        "Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
+        "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\").",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "

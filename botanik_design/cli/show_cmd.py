@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
         "show", help="what a tile set contains: counts, and a picture of every distinct tile",
         description="Print a tile set's counts per colour and type; with --image, also draw "
         "each distinct tile once with its copy count, grouped by colour and type, with the "
-        "counts table. Exit status: 0 shown, 1 invalid tile set, 2 usage or I/O error.",
+        "counts table.",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "

@@ -55,8 +55,7 @@ def register(subparsers: Any) -> None:
             "variant and tile set, and report win rates with 95% confidence intervals, "
             "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
             "game length, branching factor and tile flow. The same seed gives the same "
-            "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "report whatever --workers is.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -47,8 +47,7 @@ def register(subparsers: Any) -> None:
             "(local processes without the dask extra), or on a running Dask cluster with "
             "--scheduler; the results do not depend on it. With the dask extra installed "
             "(pip install \"botanik-design[dask]\"), the embedded cluster's dashboard "
-            "address is printed on stderr: open it in a browser to see each point's tasks. "
-            "Exit status: 0 done, 1 invalid sweep file or failed game, 2 usage or I/O error.",
+            "address is printed on stderr: open it in a browser to see each point's tasks.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,

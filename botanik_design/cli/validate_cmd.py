@@ -25,8 +25,7 @@ def register(subparsers: Any) -> None:
         "validate",
         help="check tile sets, variants, records and positions",
         description="Check spec files (YAML) for YAML, schema and semantic problems and "
-        "design smells. Without PATH, checks the bundled tile sets and variants. "
-        "Exit status: 0 valid, 1 invalid (or warnings with --strict), 2 usage or I/O error.",
+        "design smells. Without PATH, checks the bundled tile sets and variants.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", type=named,
                    help="files, or folders searched recursively for *.yaml and *.yml")

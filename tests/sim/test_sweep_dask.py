@@ -18,6 +18,9 @@ from typing import Any
 
 import pytest
 
+#: One worker runs this module (pytest -n: ``--dist loadgroup``), so one cluster serves it.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
+
 from botanik_design.cli import main
 from botanik_design.sim.dask_pool import WORKER_MODULES, DaskPool, DaskUnavailableError
 from botanik_design.sim.runner import Job, play_batch

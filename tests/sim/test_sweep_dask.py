@@ -18,9 +18,6 @@ from typing import Any
 
 import pytest
 
-#: One worker runs this module (pytest -n: ``--dist loadgroup``), so one cluster serves it.
-pytestmark = pytest.mark.xdist_group("dask-cluster")
-
 from botanik_design.cli import main
 from botanik_design.sim.dask_pool import WORKER_MODULES, DaskPool, DaskUnavailableError
 from botanik_design.sim.runner import Job, play_batch
@@ -29,6 +26,9 @@ from botanik_design.sim.sweep.report import build_report, to_json
 from botanik_design.sim.sweep.store import ResultStore
 from botanik_design.sim.workers import InlinePool
 from botanik_design.spec.load import load_sweep
+
+#: One worker runs this module (pytest -n: ``--dist loadgroup``), so one cluster serves it.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 SPEC = """\
 sweep: dask-check
@@ -44,7 +44,7 @@ seed: 11
 
 
 #: The game module the embedded cluster's workers import while they start.
-GAME_MODULE = "botanik_design.engine.game"
+GAME_MODULE = "botanik_design.games.botanik.engine.game"
 
 
 @pytest.fixture(scope="module")

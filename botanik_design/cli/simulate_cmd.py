@@ -88,7 +88,7 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
     """The :class:`~botanik_design.games.base.Game` of a variant reference (any game,
     see :mod:`botanik_design.games.loading`); ``tileset_ref`` replaces a Botanik
     variant's tile set, and must fill its setup and allow a point
-    (:func:`~botanik_design.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
+    (:func:`~botanik_design.games.botanik.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
     ``exit_code`` is the exit status)."""
     from botanik_design.games.loading import game_of, load_from_variant
     from botanik_design.games.registry import UnknownGameError, entries, entry

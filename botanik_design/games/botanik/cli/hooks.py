@@ -15,8 +15,8 @@ from botanik_design.model.words import plural
 
 def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
     """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
+    from botanik_design.games.botanik.spec.load import load_tileset
     from botanik_design.spec.errors import SpecError, SpecNotFoundError
-    from botanik_design.spec.load import load_tileset
 
     try:
         return load_tileset(ref), 0

@@ -84,6 +84,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int | None:
     """``replay`` of a Hive record or a UHP GameString file (``.txt``); ``None`` for any
     other file."""
     from botanik_design.games.hive import files as hive_files
+    from botanik_design.games.hive.cli.images import record_images
 
     if hive_files.is_game_string_file(path) and path.is_file():
         if images is not None:
@@ -95,15 +96,15 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int | None:
     if hive is None:
         return None
     code = hive_files.run_replay(*hive, args.format)
-    if code == 0 and images is not None and not images.hive(*hive):
+    if code == 0 and images is not None and not record_images(images, *hive):
         return 2
     return code
 
 
 def score(path: Path, args: argparse.Namespace) -> int | None:
     """``score`` of a Hive position file; ``None`` for any other file."""
-    from botanik_design.cli.board_images import write_hive_position
     from botanik_design.games.hive import files as hive_files
+    from botanik_design.games.hive.cli.images import write_hive_position
 
     hive = hive_files.read_hive_doc(path, ("hive-position",))
     if hive is None:

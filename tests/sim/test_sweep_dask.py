@@ -263,3 +263,15 @@ def test_a_task_key_keeps_the_whole_name_as_its_prefix(name: str) -> None:
     assert len(keys) == 3
     for key in keys:
         assert key_split(key) == name.replace("-", "\u2011")
+
+
+def test_the_embedded_cluster_serves_its_dashboard(embedded: DaskPool) -> None:
+    """With the dask extra (bokeh), the embedded cluster's dashboard answers at the address
+    ``sweep`` prints."""
+    import urllib.request
+
+    link = embedded.dashboard
+    assert link.startswith("http://") and link.endswith("/status"), link
+    with urllib.request.urlopen(link, timeout=60) as page:  # noqa: S310 - a local address
+        assert page.status == 200
+        assert b"Dask" in page.read()

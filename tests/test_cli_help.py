@@ -25,10 +25,10 @@ def _subparsers() -> dict[str, argparse.ArgumentParser]:
 
 
 def test_every_command_has_exit_statuses() -> None:
-    assert set(_subparsers()) == set(COMMANDS) == set(EXIT_STATUS)
+    assert set(COMMANDS) <= set(_subparsers()) == set(EXIT_STATUS)  # shared and games'
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", list(EXIT_STATUS))
 def test_help_ends_with_the_exit_statuses(command: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main([command, "--help"]) == 0

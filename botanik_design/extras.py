@@ -5,7 +5,8 @@ The core install (``pip install botanik-design``) validates, simulates, replays 
 the TUIs.  ``[pictures]`` (matplotlib) draws: ``sheet``, ``show --image``,
 ``score --image``, ``replay --image``, ``--plot``, the editor's picture.  ``[dask]``
 (distributed, bokeh for its dashboard) runs games on a Dask cluster: ``--scheduler`` and
-``sweep``'s embedded cluster.  ``[all]`` is both.
+``sweep``'s embedded cluster.  ``[spreadsheets]`` (openpyxl, odfpy) reads .xlsx and .ods
+files for ``import``.  ``[all]`` is every one.
 
 Standard library only: any layer may import it (the command line turns
 :class:`MissingExtra` into exit 2, the editor into a status line).
@@ -19,6 +20,7 @@ import importlib
 EXTRAS: dict[str, tuple[str, ...]] = {
     "pictures": ("matplotlib",),
     "dask": ("distributed",),
+    "spreadsheets": ("openpyxl", "odf"),
 }
 
 #: Top-level modules that come with an extra (its own and those it pulls in): an
@@ -29,6 +31,7 @@ MODULE_EXTRA: dict[str, str] = {
     "distributed": "dask", "dask": "dask", "tornado": "dask", "cloudpickle": "dask",
     "tblib": "dask", "zict": "dask", "psutil": "dask", "sortedcontainers": "dask",
     "toolz": "dask", "msgpack": "dask", "bokeh": "dask",
+    "openpyxl": "spreadsheets", "odf": "spreadsheets",
 }
 
 

@@ -34,6 +34,8 @@ EXIT_STATUS: dict[str, tuple[str, str, str]] = {
     "uhp": ("after `exit` or the end of input", "invalid variant file",
             "unknown variant, or one that UHP cannot express"),
     "completion": ("printed", "", "unknown shell"),
+    "import": ("written", "the result is invalid (nothing written)", "usage or I/O error"),
+    "export": ("written", "invalid tile set or piece set", "usage or I/O error"),
 }
 
 #: What every command shares (after its own 0, 1, 2).
@@ -73,7 +75,10 @@ class _KeepEpilog(argparse.HelpFormatter):
 
 def add_exit_status(parser: argparse.ArgumentParser, command: str) -> None:
     """Append ``command``'s exit statuses to ``parser``'s epilog (after any epilog of its
-    own, e.g. the bots)."""
+    own, e.g. the bots); a command missing from :data:`EXIT_STATUS` keeps its help as it
+    is (a test requires every command's entry)."""
+    if command not in EXIT_STATUS:
+        return
     block = epilog(command)
     parser.epilog = f"{parser.epilog}\n\n{block}" if parser.epilog else block
     if parser.formatter_class is argparse.HelpFormatter:

@@ -85,7 +85,7 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
                    help="write the report to FILE instead of stdout")
     p.add_argument("--csv", metavar="FILE", type=named, help=csv)
     p.add_argument("--plot", metavar="FILE", type=named,
-                   help=f"{plot} (needs the pictures extra)")
+                   help=f"{plot} (needs the pictures extra)".replace("%", "%%"))
     p.add_argument("--html", metavar="FILE", type=named,
                    help="write one self-contained HTML page to FILE (.html): the tables, the "
                    "charts, the caveats and the command and versions to reproduce the run")

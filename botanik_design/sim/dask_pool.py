@@ -200,14 +200,21 @@ def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 1
             raise DaskUnavailableError(
                 f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
         return DaskPool(client)
+    # The scheduler's dashboard (with bokeh, of the dask extra) and HTTP server on any
+    # free port (never "port in use"); :attr:`DaskPool.dashboard` says where.
+    import importlib.util
+
     import dask
 
-    # No dashboard, and the scheduler's HTTP server on any free port (never "port in use").
+    try:
+        board = ":0" if importlib.util.find_spec("bokeh") is not None else None
+    except (ImportError, ValueError):
+        board = None
     config = {**CLUSTER_CONFIG, "distributed.worker.multiprocessing-method": method}
     with dask.config.set(config):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=logging.ERROR, memory_limit=0,
+            dashboard_address=board, silence_logs=logging.ERROR, memory_limit=0,
             scheduler_kwargs={"dashboard_address": ":0"}, preload=modules,
         )
     try:

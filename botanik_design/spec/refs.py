@@ -9,7 +9,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from botanik_design.games.registry import entries, spec_kind
-from botanik_design.spec.bundled import bundled_files, bundled_variants, schema
+from botanik_design.spec.bundled import FOLDERS, bundled_files, bundled_variants, schema
 from botanik_design.spec.errors import SpecNotFoundError
 
 Source = Traversable | Path
@@ -52,6 +52,17 @@ def bundled(kind: str) -> dict[str, Traversable]:
     return bundled_files(declared[1].bundled, declared[0].name)
 
 
+def all_variants() -> dict[str, Traversable]:
+    """Every game's bundled variants by name: ``spec/variants/`` and the folders of the
+    games that bring their own."""
+    files = dict(bundled_variants(None))
+    for e in entries():
+        own = e.kind(e.variant_kind) if e.variant_kind else None
+        if own is not None and own.bundled is not None and own.bundled not in FOLDERS:
+            files.update(bundled_files(own.bundled, e.name))
+    return files
+
+
 def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | None:
     """``(display name, file)`` for ``ref``, or ``None`` when nothing matches.
 
@@ -67,7 +78,7 @@ def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | N
         pass
     # a variant reference finds the bundled variants of every game, so that naming one of
     # the wrong game is reported as such rather than as a missing file
-    files = bundled_variants(None) if kind in variant_kinds() else bundled(kind)
+    files = all_variants() if kind in variant_kinds() else bundled(kind)
     if ref in files:
         return ref, files[ref]
     return None

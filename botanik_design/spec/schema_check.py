@@ -18,7 +18,7 @@ from typing import Any
 import jsonschema
 
 from botanik_design.model.words import closest, near_miss, plural
-from botanik_design.spec.bundled import schema, spec_root
+from botanik_design.spec.bundled import external_schemas, schema, spec_root
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
@@ -27,11 +27,11 @@ _MAX_MESSAGE = 160
 
 @cache
 def known_kinds() -> tuple[str, ...]:
-    """Kinds with a schema in ``spec/``, sorted (e.g. ``("tileset", "variant")``)."""
+    """Kinds with a schema in ``spec/`` or from a game's entry, sorted (e.g.
+    ``("tileset", "variant")``)."""
     suffix = ".schema.json"
-    return tuple(sorted(
-        p.name[: -len(suffix)] for p in spec_root().iterdir() if p.name.endswith(suffix)
-    ))
+    bundled = {p.name[: -len(suffix)] for p in spec_root().iterdir() if p.name.endswith(suffix)}
+    return tuple(sorted(bundled | set(external_schemas())))
 
 
 def _properties(kind: str) -> set[str]:
@@ -59,17 +59,32 @@ def detect_kind(data: dict[str, Any]) -> str | None:
     When several kind keys are present (a variant names its ``tileset``), the
     kind whose schema allows all the others as properties wins; failing that,
     the kind whose key comes first.  A document with ``game: hive`` is of the
-    game kind ``hive-<key>`` when that schema exists (``hive-variant``).
+    game kind ``hive-<key>`` when that schema exists (``hive-variant``).  A document
+    with no kind key whose ``game:`` names a registered game that brings its own
+    schema is of that game's variant kind.
     """
     kinds = key_kinds()
     present = [k for k in data if k in kinds]
     if not present:
-        return None
+        return _own_variant_kind(data.get("game"))
     for key in present:
         kind = _game_kind(key, data)
         if all(other == key or other in _properties(kind) for other in present):
             return kind
     return _game_kind(present[0], data)
+
+
+def _own_variant_kind(game: object) -> str | None:
+    """The variant kind of ``game`` when it brings its own schema for it, else ``None``."""
+    from botanik_design.games.registry import UnknownGameError, entry
+
+    if not isinstance(game, str):
+        return None
+    try:
+        kind = entry(game).variant_kind
+    except UnknownGameError:
+        return None
+    return kind if kind in external_schemas() else None
 
 
 def kind_hint(data: dict[str, Any]) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from botanik_design.games.registry import entries, spec_kind
 from botanik_design.spec.bundled import FOLDERS, bundled_files, bundled_variants, schema
+from botanik_design.spec.errors import SpecNotFoundError
 
 Source = Traversable | Path
 
@@ -147,6 +149,26 @@ def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
     else:
         where = os.path.abspath(folder) if say_folder else "this file's folder"
     return f"tried {path[:200]}: a relative path is read from {where}"
+
+
+def unknown_name(ref: str, what: str, names: Iterable[str],
+                 folder: Path | None = None) -> SpecNotFoundError:
+    """The error for a command-line name that is neither a file nor a bundled spec (exit 2):
+    ``no variant named 'standrad': not a file (tried ...), and not a bundled variant
+    (no-loops, registre-3, standard); did you mean `standard`?``.
+
+    ``what``: the kinds it may name (``variant``, ``variant or tile set``); ``names``: the
+    bundled names it may be; the suggestion is
+    :func:`~botanik_design.model.words.near_miss` of its stem (``standrad.yaml`` ->
+    ``standrad``).  Every command resolves its name arguments through this."""
+    from botanik_design.model.words import near_miss
+
+    known = sorted(set(names))
+    stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
+    near = near_miss(stem, known)
+    return SpecNotFoundError(
+        f"no {what} named {ref!r}: not a file ({tried(ref, folder, say_folder=True)}), "
+        f"and not a bundled {what} ({', '.join(known)})" + (f"; {near}" if near else ""))
 
 
 def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:

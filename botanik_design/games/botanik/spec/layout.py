@@ -20,7 +20,6 @@ from typing import Any
 from botanik_design.games.botanik.model.tileset import Kind, TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.model.words import noun, plural
-from botanik_design.spec.schema_check import near_miss
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +36,8 @@ class LayoutProblem:
 
 def tile_hint(tid: str, tileset: TileSet) -> str:
     """A did-you-mean hint for an unknown tile id."""
+    from botanik_design.spec.schema_check import near_miss  # jsonschema: only for a problem
+
     return near_miss(tid, [t.id for t in tileset.tiles]) or \
         f"tile set `{tileset.name}` has {plural(len(tileset.tiles), 'tile id')}"
 

@@ -25,7 +25,14 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from botanik_design.games.botanik.engine.actions import PLACE_BASE, Pick, Place, Swap, decode
+from botanik_design.games.botanik.engine.actions import (
+    MAX_ARRIVAL,
+    MAX_COLUMNS,
+    PLACE_BASE,
+    SWAP_BASE,
+    Place,
+    decode,
+)
 from botanik_design.games.botanik.engine.heuristic import (
     WEIGHTS,
     MachineFacts,
@@ -35,6 +42,7 @@ from botanik_design.games.botanik.engine.heuristic import (
     machine_value,
     tile_value,
 )
+from botanik_design.games.botanik.engine.registry import EMPTY
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.state import GameState
@@ -81,12 +89,14 @@ class RegistryEvaluator:
         variant = state.variant
         self.variant = variant
         self.facts: list[MachineFacts] = [analysis_of(state, p).facts for p in (0, 1)]
-        self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
-        self.arrival: list[int] = state.arrival_tiles()
-        self.tops: list[int | None] = [
-            stack[-1] if stack else None for stack in state.middle_stacks()
-        ]
-        rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
+        # the engine's own fields, read only (the evaluator lives for one decision):
+        # slot tiles (EMPTY = -1 when empty), the arrival zone, the middle tops
+        reg = state.registry
+        self.slots: list[list[int]] = reg.slots
+        self.arrival: list[int] = state.arrival
+        self.tops: list[int | None] = [stack[-1] if stack else None for stack in reg.middle]
+        self.links = state.table.links
+        rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
         self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
         self._tv: dict[tuple[int, int], float] = {}
 
@@ -95,35 +105,37 @@ class RegistryEvaluator:
         key = (player, instance)
         v = self._tv.get(key)
         if v is None:
-            v = tile_value(self.state.tile(instance), self.facts[player], self.variant, self.w)
+            v = tile_value(self.state.table.defs[instance], self.facts[player], self.variant,
+                           self.w)
             self._tv[key] = v
         return v
 
     def _releases(self, column: int, top: int, player: int) -> float:
         """Own gain minus the opponent's from the release check of ``column`` under ``top``."""
-        table = self.state.table
+        links = self.links
         total = 0.0
         for p in (0, 1):
             s = self.slots[p][column]
-            if s is not None and not table.linked(s, top):
+            if s != EMPTY and not links[s][top]:
                 gain = (1.0 - self.slot_factor) * self.tile_value(p, s)
                 total += gain if p == player else -gain
         return total
 
     def value(self, action: int, player: int) -> float:
         """What ``action`` brings ``player`` minus what it brings the opponent."""
-        act = _decode(action)
-        if isinstance(act, Pick):
-            tile = self.arrival[act.arrival]
-            if not act.middle:
+        if action < MAX_ARRIVAL * 2 * MAX_COLUMNS:  # a pick (see actions.decode)
+            i, d = divmod(action, 2 * MAX_COLUMNS)
+            tile = self.arrival[i]
+            if d < MAX_COLUMNS:
                 return self.slot_factor * self.tile_value(player, tile)
-            return self._releases(act.column, tile, player)
-        if isinstance(act, Swap):
-            dec = self.state.pending()
-            assert dec is not None
-            taken = self.tops[act.column]
+            return self._releases(d - MAX_COLUMNS, tile, player)
+        if SWAP_BASE <= action < SWAP_BASE + MAX_COLUMNS:
+            column = action - SWAP_BASE
+            decision = self.state.decision
+            assert decision is not None
+            taken = self.tops[column]
             gain = 0.0 if taken is None else self.tile_value(player, taken)
-            return gain + self._releases(act.column, dec.tile, player)
+            return gain + self._releases(column, decision[2], player)
         return 0.0
 
 

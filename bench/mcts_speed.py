@@ -45,7 +45,10 @@ PHASES = (("early", 0.10), ("mid", 0.50), ("late", 0.85))
 def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     """``(label, state)`` for each game seed and phase (see the module docstring)."""
     from botanik_design.bots.registry import make_bot
-    from botanik_design.games.botanik.engine import new_game
+    try:
+        from botanik_design.games.botanik.engine import new_game
+    except ImportError:  # a checkout from before the games/ layout (--baseline)
+        from botanik_design.engine import new_game  # type: ignore[no-redef]
     from botanik_design.spec.load import load_tileset, load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)

@@ -230,7 +230,8 @@ class MachineAnalysis:
     :func:`analyse` on random machines.  ``cells`` must not change while this is used.
     """
 
-    __slots__ = ("cells", "connected", "facts", "group", "pairs", "sizes", "variant", "waiting")
+    __slots__ = ("cells", "connected", "facts", "group", "memo", "pairs", "sizes", "variant",
+                 "waiting")
 
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
         self.cells = cells
@@ -244,6 +245,10 @@ class MachineAnalysis:
         #: Colour group index of each connected coloured cell, and the groups' sizes.
         self.group = walk.group
         self.sizes = walk.sizes
+        #: Values the heuristic derives from this machine alone (:mod:`.move_values`:
+        #: placement values, tile values), by a key of the caller's: they hold as long
+        #: as the analysis does (the machine, tile table and variant fixed).
+        self.memo: dict[Any, Any] = {}
 
     def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
         """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""

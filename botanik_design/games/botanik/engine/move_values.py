@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.botanik.engine.actions import (
     MAX_ARRIVAL,
@@ -56,20 +56,43 @@ EVAL_SCALE = 4.0
 
 
 def placement_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHTS) -> list[float]:
-    """Heuristic machine value after each legal placement of the pending tile."""
-    dec = state.pending()
+    """Heuristic machine value after each legal placement of the pending tile.
+
+    Kept in the machine's analysis (``MachineAnalysis.memo``) by tile and actions for
+    the default weights: search bots value the same placements of the same machine in
+    many iterations."""
+    dec = state.decision
     assert dec is not None
-    player = dec.player
-    d = state.tile(dec.tile)
-    variant = state.variant
+    player = dec[1]
     base = analysis_of(state, player)
-    rotated = [cell_for(d, r, variant) for r in range(4)]
-    out = []
-    for a in legal:
-        act = _decode(a)
-        assert isinstance(act, Place)
-        out.append(machine_value(base.plus((act.x, act.y), rotated[act.rotation]), w))
-    return out
+    key = ("place", dec[2], tuple(legal))
+    memo: dict[Any, Any] = base.memo if w is WEIGHTS else {}
+    got = memo.get(key)
+    if got is None:
+        d = state.table.defs[dec[2]]
+        variant = state.variant
+        rotated = [cell_for(d, r, variant) for r in range(4)]
+        plus = base.plus
+        got = []
+        for a in legal:
+            act = _decode(a)
+            assert isinstance(act, Place)
+            got.append(machine_value(plus((act.x, act.y), rotated[act.rotation]), w))
+        memo[key] = got
+    return list(got)
+
+
+def cached_tile_value(state: GameState, player: int, instance: int, w: Weights = WEIGHTS) -> float:
+    """:func:`~.heuristic.tile_value` of tile ``instance`` to ``player`` in ``state``, kept in
+    the player's machine analysis (``MachineAnalysis.memo``) for the default weights."""
+    base = analysis_of(state, player)
+    if w is not WEIGHTS:
+        return tile_value(state.table.defs[instance], base.facts, state.variant, w)
+    key = ("tile", instance)
+    got: float | None = base.memo.get(key)
+    if got is None:
+        got = base.memo[key] = tile_value(state.table.defs[instance], base.facts, state.variant)
+    return got
 
 
 class RegistryEvaluator:
@@ -105,9 +128,7 @@ class RegistryEvaluator:
         key = (player, instance)
         v = self._tv.get(key)
         if v is None:
-            v = tile_value(self.state.table.defs[instance], self.facts[player], self.variant,
-                           self.w)
-            self._tv[key] = v
+            v = self._tv[key] = cached_tile_value(self.state, player, instance, self.w)
         return v
 
     def _releases(self, column: int, top: int, player: int) -> float:
@@ -159,13 +180,12 @@ def win_probability(state: GameState) -> float:
     dec = state.pending()
     holder = dec.player if dec is not None and dec.kind in ("place", "swap") else -1
     for p in (0, 1):
-        facts = analysis_of(state, p).facts
-        total = machine_value(facts)
-        for t in state.slots(p):
-            if t is not None:
-                total += slot_factor * tile_value(state.tile(t), facts, variant)
+        total = machine_value(analysis_of(state, p).facts)
+        for t in state.registry.slots[p]:
+            if t != EMPTY:
+                total += slot_factor * cached_tile_value(state, p, t)
         if p == holder:
             assert dec is not None
-            total += tile_value(state.tile(dec.tile), facts, variant)
+            total += cached_tile_value(state, p, dec.tile)
         v[p] = total
     return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

@@ -47,7 +47,7 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open", "wild_pairs", "memo",
+        "total_open", "wild_pairs", "memo", "placements",
     )
 
     def __init__(self, source_id: int = -1, source_mask: int = 0,
@@ -66,6 +66,10 @@ class Machine:
         #: what an analysis of this content computed (``analysis.analysis_of``), or
         #: ``None``; :meth:`place` clears it, :meth:`copy` shares it (it is immutable)
         self.memo: Any = None
+        #: the game's legal placement keys of a tile here, by instance id (``turns``:
+        #: the tile table and rules are the game's); :meth:`place` starts a new dict,
+        #: :meth:`copy` shares it (entries hold for the same content)
+        self.placements: dict[int, list[int]] = {}
         if source_id >= 0:
             self.place(ORIGIN, source_id, 0, source_mask, False)
 
@@ -84,6 +88,7 @@ class Machine:
         m.total_open = self.total_open
         m.wild_pairs = self.wild_pairs
         m.memo = self.memo
+        m.placements = self.placements
         return m
 
     def __len__(self) -> int:
@@ -186,6 +191,7 @@ class Machine:
         """Put a tile (rotated mask ``m``) on empty ``cell``; no rule is checked."""
         joined, closed, added = self.connections(cell, m, is_wild)
         self.memo = None
+        self.placements = {}
         self.tile[cell] = tile_id
         self.rot[cell] = rotation
         self.mask[cell] = m

@@ -88,10 +88,10 @@ def cached_tile_value(state: GameState, player: int, instance: int, w: Weights =
     base = analysis_of(state, player)
     if w is not WEIGHTS:
         return tile_value(state.table.defs[instance], base.facts, state.variant, w)
-    key = ("tile", instance)
-    got: float | None = base.memo.get(key)
+    got: float | None = base.memo.get(instance)  # tile values: by instance id
     if got is None:
-        got = base.memo[key] = tile_value(state.table.defs[instance], base.facts, state.variant)
+        got = base.memo[instance] = tile_value(state.table.defs[instance], base.facts,
+                                               state.variant)
     return got
 
 
@@ -111,7 +111,12 @@ class RegistryEvaluator:
         self.w = w
         variant = state.variant
         self.variant = variant
-        self.facts: list[MachineFacts] = [analysis_of(state, p).facts for p in (0, 1)]
+        analyses = [analysis_of(state, p) for p in (0, 1)]
+        self.facts: list[MachineFacts] = [a.facts for a in analyses]
+        #: per player, tile values by instance id: the analysis's memo for the default
+        #: weights (:func:`cached_tile_value`), else this evaluator's own
+        self._tv: list[dict[Any, Any]] = (
+            [a.memo for a in analyses] if w is WEIGHTS else [{}, {}])
         # the engine's own fields, read only (the evaluator lives for one decision):
         # slot tiles (EMPTY = -1 when empty), the arrival zone, the middle tops
         reg = state.registry
@@ -121,14 +126,14 @@ class RegistryEvaluator:
         self.links = state.table.links
         rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
         self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
-        self._tv: dict[tuple[int, int], float] = {}
 
     def tile_value(self, player: int, instance: int) -> float:
-        """Cached :func:`tile_value` of an instance for a player."""
-        key = (player, instance)
-        v = self._tv.get(key)
+        """:func:`tile_value` of an instance for a player (cached)."""
+        tv = self._tv[player]
+        v: float | None = tv.get(instance)
         if v is None:
-            v = self._tv[key] = cached_tile_value(self.state, player, instance, self.w)
+            v = tv[instance] = tile_value(self.state.table.defs[instance], self.facts[player],
+                                          self.variant, self.w)
         return v
 
     def _releases(self, column: int, top: int, player: int) -> float:

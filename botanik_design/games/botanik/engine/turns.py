@@ -240,10 +240,12 @@ class Turns:
             if kind == _CHECK:
                 self._check_releases(player, depth, column)
             elif kind == PLACE:
-                keys = legal_placements(
-                    self.machines[player], table, tile, v.closure, v.closure_scope,
-                    A.PLACE_BASE,
-                )
+                machine = self.machines[player]
+                keys = machine.placements.get(tile)
+                if keys is None:  # kept until the machine changes (search bots meet it again)
+                    keys = machine.placements[tile] = legal_placements(
+                        machine, table, tile, v.closure, v.closure_scope, A.PLACE_BASE,
+                    )
                 if keys:
                     self.decision = task
                     self._legal = keys

@@ -53,7 +53,8 @@ def _spiel_action(state: Any, text: str) -> int | None:
         return None
 
 
-def positions(game: HiveGame, game_type: str, games: int, plies: int) -> tuple[list[Any], list[Any]]:
+def positions(game: HiveGame, game_type: str, games: int,
+              plies: int) -> tuple[list[Any], list[Any]]:
     """Our boards and OpenSpiel's states of the same positions (see the module docstring)."""
     ours: list[Any] = []
     theirs: list[Any] = []
@@ -117,7 +118,7 @@ def main() -> None:
         variant = game.variant
         ours, theirs = positions(game, game_type, args.games, args.plies)
         n = len(ours)
-        mine = _time(lambda s: legal_moves(s.board, variant), ours, args.repeat) / n
+        mine = _time(lambda s, v=variant: legal_moves(s.board, v), ours, args.repeat) / n
         line = f"{game_type:9s} {n:5d} positions: this engine {mine * 1e6:6.0f} us"
         if theirs:
             spiel = _time(lambda t: t.legal_actions(), theirs, args.repeat) / n

@@ -44,12 +44,13 @@ PHASES = (("early", 0.10), ("mid", 0.50), ("late", 0.85))
 
 def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     """``(label, state)`` for each game seed and phase (see the module docstring)."""
+    from checkout import botanik_module
+
     from botanik_design.bots.registry import make_bot
-    try:
-        from botanik_design.games.botanik.engine import new_game
-    except ImportError:  # a checkout from before the games/ layout (--baseline)
-        from botanik_design.engine import new_game  # type: ignore[no-redef]
-    from botanik_design.spec.load import load_tileset, load_variant
+
+    new_game = botanik_module("engine").new_game
+    load = botanik_module("spec.load")  # spec.load itself in a checkout before the games/ layout
+    load_tileset, load_variant = load.load_tileset, load.load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)
     out: list[tuple[str, Any]] = []

@@ -32,9 +32,8 @@ from checkout import baseline_tree  # bench/checkout.py: the script's folder is 
 
 HERE = Path(__file__).resolve().parent.parent
 #: ``../shared/bench/proto_speed.py`` next to the checkout (or next to its worktrees' folder)
-REFERENCE = next((d / "shared" / "bench" / "proto_speed.py" for d in (HERE.parent, HERE.parent.parent)
-                  if (d / "shared" / "bench" / "proto_speed.py").is_file()),
-                 HERE.parent / "shared" / "bench" / "proto_speed.py")
+_NEAR = [d / "shared" / "bench" / "proto_speed.py" for d in (HERE.parent, HERE.parent.parent)]
+REFERENCE = next((p for p in _NEAR if p.is_file()), _NEAR[0])
 
 
 def cpu_of(command: list[str], cwd: Path) -> float:
@@ -64,7 +63,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--baseline", default=None, help="a folder or tag to compare with")
     parser.add_argument("--reference", default=str(REFERENCE),
-                        help="the reference playout script (default ../shared/bench/proto_speed.py)")
+                        help="the reference playout (default ../shared/bench/proto_speed.py)")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference")
     args = parser.parse_args()
     runs: dict[str, list[float]] = {"this checkout": [], "reference": [], "baseline": []}

@@ -12,8 +12,10 @@ Runs, as separate processes and interleaved ``--rounds`` times,
   tag checked out for the run in a temporary ``git worktree``),
 
 and prints the median CPU seconds of each whole process (user + system, start-up
-included) and the ratios: the reference's CPU time over this checkout's (the share of the
-reference's speed, 1.0 = as fast) and the baseline's over this checkout's (the speed-up).
+included, after a first round that writes the bytecode, as an installed package has
+it) and the ratios: the reference's CPU time over this checkout's (the share of the
+reference's speed, 1.0 = as fast) and the baseline's over this checkout's (the
+speed-up).
 The reference plays random games, so compare it with ``--bots random,random``.
 Not a test: timings depend on the machine and its load; CPU time is less distorted by
 other load than wall time.
@@ -26,6 +28,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
@@ -36,9 +39,16 @@ _NEAR = [d / "shared" / "bench" / "proto_speed.py" for d in (HERE.parent, HERE.p
 REFERENCE = next((p for p in _NEAR if p.is_file()), _NEAR[0])
 
 
+#: Compiled bytecode for every run, kept out of the checkouts (as an installed package
+#: has it: a ``PYTHONDONTWRITEBYTECODE`` environment would otherwise compile every
+#: module of the project at each start).
+PYCACHE = tempfile.mkdtemp(prefix="whole-speed-pycache-")
+
+
 def cpu_of(command: list[str], cwd: Path) -> float:
     """CPU seconds (user + system) of ``command`` run to the end in ``cwd``."""
-    env = dict(os.environ, PYTHONPATH=str(cwd), PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=str(cwd), PYTHONHASHSEED="0", PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -74,14 +84,14 @@ def main() -> int:
     print(f"{args.games} games, simulate --bots {args.bots} --variant {args.variant} "
           f"--workers 1; load average {load:.2f} before the run; median of {args.rounds}")
     with baseline_tree(args.baseline) if args.baseline else _nothing() as base:
-        for _ in range(args.rounds):
+        for _ in range(args.rounds + 1):  # the first round only writes the bytecode
             runs["this checkout"].append(cpu_of(simulate_command(args), HERE))
             if not args.no_reference:
                 runs["reference"].append(
                     cpu_of([sys.executable, str(ref), str(args.games)], HERE))
             if base is not None:
                 runs["baseline"].append(cpu_of(simulate_command(args), base))
-    med = {k: statistics.median(v) for k, v in runs.items() if v}
+    med = {k: statistics.median(v[1:]) for k, v in runs.items() if v}
     mine = med["this checkout"]
     for k, v in med.items():
         print(f"  {k:14s} {v:7.2f} s CPU  ({args.games / v:7.0f} games per CPU second)")

@@ -49,8 +49,8 @@ def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     from botanik_design.bots.registry import make_bot
 
     new_game = botanik_module("engine").new_game
-    load = botanik_module("spec.load")  # spec.load itself in a checkout before the games/ layout
-    load_tileset, load_variant = load.load_tileset, load.load_variant
+    load_tileset = botanik_module("spec.load").load_tileset
+    load_variant = botanik_module("spec.load").load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)
     out: list[tuple[str, Any]] = []

@@ -33,13 +33,16 @@ COMMANDS: tuple[str, ...] = (
     "show",
     "rules",
     "play",
+    "host",
+    "join",
+    "report",
     "edit",
     "perft",
     "uhp",
 )
 
 #: Sub-commands that run the full-screen TUI (they keep the default signal actions).
-FULL_SCREEN: frozenset[str] = frozenset({"play", "edit"})
+FULL_SCREEN: frozenset[str] = frozenset({"play", "edit", "join", "host"})
 
 
 def build_parser() -> argparse.ArgumentParser:

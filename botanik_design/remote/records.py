@@ -170,3 +170,15 @@ def write_hosted(path: Path, hosted: Hosted, name: str) -> None:
     from botanik_design.games.botanik.engine.record import write_record
 
     write_record(path, record_dict(hosted, name))
+
+
+def rules_game(hosted: Hosted) -> Game:
+    """The game's rules without a record's scripted deal (what bot games of the same variant
+    are played under)."""
+    import dataclasses
+
+    game: Any = hosted.game
+    if not hosted.is_hive and getattr(game, "deal", None) is not None:
+        plain: Game = dataclasses.replace(game, deal=None)
+        return plain
+    return hosted.game

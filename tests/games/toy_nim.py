@@ -19,6 +19,8 @@ from botanik_design.games.base import (
     IllegalActionError,
     Metric,
     State,
+    check_seat,
+    observation_text,
 )
 
 
@@ -89,6 +91,14 @@ class NimState:
 
     def get_game(self) -> NimGame:
         return self.game
+
+    def observation(self, player: int) -> dict[str, Any]:
+        check_seat(player, 2)
+        return {"player": player, "heaps": list(self.heaps), "to_move": self.current_player(),
+                "taken": list(self.taken)}
+
+    def observation_string(self, player: int) -> str:
+        return observation_text(self.observation(player))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""``botanik-design host``: hold a game that two players join from their own terminals or browsers."""
+"""``botanik-design host``: hold a game that two players join from terminals or browsers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Run a host until Ctrl+C (or SIGTERM): the server, the tokens file, the join lines, the web pages."""
+"""Run a host until Ctrl+C or SIGTERM: the server, the tokens file, join lines, web pages."""
 
 from __future__ import annotations
 

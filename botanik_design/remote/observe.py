@@ -15,14 +15,12 @@ from botanik_design.games.base import State
 
 def observation(state: State, player: int) -> dict[str, Any]:
     """``player``'s observation of ``state`` (a JSON-able dict)."""
-    obs: dict[str, Any] = state.observation(player)  # type: ignore[attr-defined]
-    return obs
+    return state.observation(player)
 
 
 def observation_text(state: State, player: int) -> str:
     """``player``'s observation in words (what the join screen shows)."""
-    text: str = state.observation_string(player)  # type: ignore[attr-defined]
-    return text
+    return state.observation_string(player)
 
 
 def public_observation(state: State, players: int) -> tuple[dict[str, Any], str] | None:

@@ -20,7 +20,7 @@ def _web_server(server: GameServer, bind: str, port: int) -> Any:
     from aiohttp import web
     from textual_serve.server import Server
 
-    class SeatPages(Server):  # type: ignore[misc]
+    class SeatPages(Server):
         """textual-serve with one command per seat, chosen by the page's path."""
 
         def _command(self, request: web.Request) -> str:
@@ -61,7 +61,7 @@ def _web_server(server: GameServer, bind: str, port: int) -> Any:
                 "app_index.html", request, context)
             return response
 
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        async def handle_websocket(self, request: web.Request) -> Any:
             from textual_serve.app_service import AppService
 
             command = self._command(request)
@@ -70,7 +70,7 @@ def _web_server(server: GameServer, bind: str, port: int) -> Any:
             height = _size(request.query.get("height"), 24)
             await websocket.prepare(request)
             service = AppService(command, write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=websocket.close,
+                                 write_str=websocket.send_str, close=_closer(websocket),
                                  download_manager=self.download_manager, debug=False)
             try:
                 await service.start(width, height)
@@ -80,6 +80,13 @@ def _web_server(server: GameServer, bind: str, port: int) -> Any:
             return websocket
 
     return SeatPages("botanik-design join", host=bind, port=port, title="botanik-design join")
+
+
+def _closer(websocket: Any) -> Any:
+    async def close() -> None:
+        await websocket.close()
+
+    return close
 
 
 def _size(text: str | None, default: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from botanik_design.games.base import State
+from botanik_design.games.base import State, observation_text
 
 
 def observation(state: State, player: int) -> dict[str, Any]:
@@ -18,15 +18,17 @@ def observation(state: State, player: int) -> dict[str, Any]:
     return state.observation(player)
 
 
-def observation_text(state: State, player: int) -> str:
+def seat_text(state: State, player: int) -> str:
     """``player``'s observation in words (what the join screen shows)."""
     return state.observation_string(player)
 
 
-def public_observation(state: State, players: int) -> tuple[dict[str, Any], str] | None:
-    """What a spectator may see: the observation when every seat sees the same, else
-    ``None`` (a spectator then gets the move list only)."""
-    first = observation(state, 0)
-    if all(observation(state, p) == first for p in range(1, players)):
-        return first, observation_text(state, 0)
-    return None
+def public_observation(state: State, players: int) -> tuple[dict[str, Any], str]:
+    """What a spectator may see: the entries every seat's observation has alike (a seat's
+    own entries, such as Botanik's ``player``, left out), with their text."""
+    views = [observation(state, p) for p in range(players)]
+    common = {k: v for k, v in views[0].items() if all(o.get(k, _MISSING) == v for o in views)}
+    return common, observation_text(common)
+
+
+_MISSING = object()

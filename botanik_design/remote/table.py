@@ -15,7 +15,7 @@ from typing import Any
 
 from botanik_design.games.base import IllegalActionError
 from botanik_design.remote import protocol as p
-from botanik_design.remote.observe import observation, observation_text, public_observation
+from botanik_design.remote.observe import observation, public_observation, seat_text
 from botanik_design.remote.records import Hosted, write_hosted
 
 SEATS = ("0", "1", p.SPECTATOR)
@@ -90,11 +90,11 @@ class Table:
         move list, and its legal actions when it is to move."""
         s = self.state
         player = seat_number(seat)
-        obs: tuple[dict[str, Any], str] | None
+        obs: tuple[dict[str, Any], str]
         if player is None:
             obs = public_observation(s, self.hosted.game.info.num_players)
         else:
-            obs = observation(s, player), observation_text(s, player)
+            obs = observation(s, player), seat_text(s, player)
         to_move = s.current_player()
         legal = []
         if player is not None and to_move == player and not s.is_terminal():
@@ -103,8 +103,7 @@ class Table:
         return p.encode(
             "state", step=self.step, to_move=to_move, terminal=s.is_terminal(),
             returns=list(s.returns()) if s.is_terminal() else None,
-            observation=None if obs is None else obs[0],
-            observation_text=None if obs is None else obs[1],
+            observation=obs[0], observation_text=obs[1],
             legal=legal, moves=self.log, notes=pt.notes,
             players=list(pt.players),
             connected=[self.connected["0"] > 0 or 0 in self.bots,

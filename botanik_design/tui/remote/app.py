@@ -68,7 +68,7 @@ class JoinApp(App[None]):
     # -- from the host ------------------------------------------------------------
     def _state(self, view: dict[str, Any]) -> None:
         self.query_one("#observation", Static).update(
-            view["observation_text"] or "(what each player sees differs: the moves only)")
+            view["observation_text"])
         log = self.query_one("#moves", RichLog)
         log.clear()
         notes: dict[int, list[str]] = {}

@@ -63,7 +63,10 @@ class JoinApp(App[None]):
         self.run_worker(self.client.run(), exclusive=True, name="client")
 
     async def on_unmount(self) -> None:
-        await self.client.stop()
+        c = self.client
+        c.on_state = c.on_status = None
+        c.on_error = None
+        await c.stop()
 
     # -- from the host ------------------------------------------------------------
     def _state(self, view: dict[str, Any]) -> None:

@@ -179,8 +179,8 @@ def test_a_dropped_client_rejoins_where_the_game_was(tmp_path: Path) -> None:
                     step = server.table.step
                     assert mover.view is not None
                     await mover.move(mover.view["legal"][0][0])
-                    await until(lambda: a.view is not None and a.view["step"] == step + 1
-                                and b.view is not None and b.view["step"] == step + 1)
+                    await until(lambda n=step + 1: a.view is not None and a.view["step"] == n
+                                and b.view is not None and b.view["step"] == n)
                 conn = b._conn
                 assert conn is not None
                 conn.transport.abort()  # as a killed process: no close frame

@@ -35,12 +35,12 @@ async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, dict[str, 
 
 async def play(clients: list[Recorder], moves: int, start: int) -> None:
     for step in range(start, start + moves):
-        await until(lambda: any(c.my_turn() and c.view is not None and c.view["step"] == step
+        await until(lambda n=step: any(c.my_turn() and c.view is not None and c.view["step"] == n
                                 for c in clients), f"move {step + 1} offered")
         mover = next(c for c in clients if c.my_turn())
         assert mover.view is not None
         assert await mover.move(mover.view["legal"][-1][0])
-        await until(lambda: all(c.view is not None and c.view["step"] == step + 1
+        await until(lambda n=step + 1: all(c.view is not None and c.view["step"] == n
                                 for c in clients), f"move {step + 1} seen by both")
 
 

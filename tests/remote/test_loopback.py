@@ -25,14 +25,14 @@ async def play_out(server: GameServer, clients: list[Client], choose: object) ->
     while not table.state.is_terminal():
         assert len(played) <= limit
         step = table.step
-        await until(lambda: any(c.my_turn() and c.view is not None and c.view["step"] == step
+        await until(lambda n=step: any(c.my_turn() and c.view is not None and c.view["step"] == n
                                 for c in clients), f"a client to see move {step + 1}")
         mover = next(c for c in clients if c.my_turn())
         assert mover.view is not None
         action = choose(mover.view)  # type: ignore[operator]
         played.append(action)
         assert await mover.move(action)
-        await until(lambda: table.step == step + 1, f"the host to apply move {step + 1}")
+        await until(lambda n=step + 1: table.step == n, f"the host to apply move {step + 1}")
     await until(lambda: all(c.view is not None and c.view["terminal"] for c in clients),
                 "every client to see the end")
     return played

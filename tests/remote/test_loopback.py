@@ -25,6 +25,9 @@ async def play_out(server: GameServer, clients: list[Client], choose: object) ->
     while not table.state.is_terminal():
         assert len(played) <= limit
         step = table.step
+        if table.bot_to_move() is not None:
+            await until(lambda n=step: table.step > n or table.state.is_terminal(), "the bot")
+            continue
         await until(lambda n=step: any(c.my_turn() and c.view is not None and c.view["step"] == n
                                 for c in clients), f"a client to see move {step + 1}")
         mover = next(c for c in clients if c.my_turn())
@@ -102,5 +105,21 @@ def test_hive_game_over_loopback_matches_in_process(tmp_path: Path) -> None:
             assert server.table.state.serialize() == ref.serialize()
             assert seats[1].received[-1]["returns"] == list(ref.returns())
             assert seats[0].received[-1]["observation"] == ref.observation(0)
+
+    run(main())
+
+
+def test_a_bot_fills_a_seat(tmp_path: Path) -> None:
+    hosted = botanik(seed=8)
+
+    async def main() -> None:
+        async with hosting(hosted, tmp_path, bots={1: "random"}) as server:
+            me = Recorder(server.link("0"), name="ann")
+            async with joined(me):
+                await play_out(server, [me], lambda view: view["legal"][0][0])
+                assert me.view is not None and me.view["players"] == ["ann", "random"]
+                assert me.view["connected"] == [True, True]
+            bot_moves = [m for m in server.table.log if m["player"] == 1]
+            assert bot_moves and server.table.state.is_terminal()
 
     run(main())

@@ -60,6 +60,7 @@ class JoinApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#filter", Input).focus()
         self.run_worker(self.client.run(), exclusive=True, name="client")
 
     async def on_unmount(self) -> None:

@@ -166,10 +166,18 @@ def record_dict(hosted: Hosted, name: str) -> dict[str, Any]:
 
 
 def write_hosted(path: Path, hosted: Hosted, name: str) -> None:
-    """Write the record atomically (``OSError`` on I/O problems)."""
-    from botanik_design.games.botanik.engine.record import write_record
+    """Write the record atomically (``OSError`` on I/O problems), its references as
+    :func:`~botanik_design.games.botanik.engine.record.write_record` writes them, with
+    libyaml's emitter when PyYAML has it (a record is rewritten after every move)."""
+    import os
 
-    write_record(path, record_dict(hosted, name))
+    from botanik_design.games.botanik.engine.record import portable_refs
+    from botanik_design.spec.atomic import write_atomic
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    data = portable_refs(record_dict(hosted, name), Path(os.path.abspath(path)).parent)
+    write_atomic(path, yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True,
+                                 width=100))
 
 
 def rules_game(hosted: Hosted) -> Game:

@@ -36,40 +36,52 @@ from botanik_design.remote.table import Table
 from botanik_design.remote.tokens import new_tokens
 
 
+class Seat:
+    """A bare protocol client: one connection and the last ``state`` it got."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.view: dict[str, Any] = {}
+
+    async def state_at(self, step: int) -> dict[str, Any]:
+        """Read until a ``state`` at ``step`` or later."""
+        while not self.view or self.view["step"] < step:
+            msg = json.loads(await self.conn.recv())
+            if msg["type"] == "state":
+                self.view = msg
+        return self.view
+
+
+async def one_game(server: GameServer, moves: int) -> list[float]:
+    """Milliseconds from each move's send to the other seat's new state."""
+    seats = [Seat(await connect(server.link(s), max_size=None)) for s in ("0", "1")]
+    out: list[float] = []
+    for seat in seats:
+        await seat.state_at(0)
+    while len(out) < moves and not seats[0].view["terminal"]:
+        step = seats[0].view["step"]
+        mover = seats[0].view["to_move"]
+        legal = (await seats[mover].state_at(step))["legal"]
+        t0 = time.perf_counter()
+        await seats[mover].conn.send(p.client_move(legal[len(legal) // 2][0], step))
+        await seats[1 - mover].state_at(step + 1)
+        out.append((time.perf_counter() - t0) * 1000)
+        await seats[mover].state_at(step + 1)
+    for seat in seats:
+        await seat.conn.close()
+    return out
+
+
 async def host_latency(variant: str, moves: int, folder: Path) -> list[float]:
-    """Milliseconds from a move's send to the other seat's new state, ``moves`` times."""
+    """``moves`` latencies over as many seeded games as it takes."""
     out: list[float] = []
     seed = 0
     while len(out) < moves:
-        hosted = new_hosted(variant, None, seed)
+        server = GameServer(Table(new_hosted(variant, None, seed), folder / "bench.yaml",
+                                  new_tokens()))
         seed += 1
-        server = GameServer(Table(hosted, folder / "bench.yaml", new_tokens()))
         await server.start()
-        conns = [await connect(server.link(s), max_size=None) for s in ("0", "1")]
-        views: list[dict[str, Any]] = [{}, {}]
-
-        async def latest(i: int, want_step: int | None = None) -> dict[str, Any]:
-            while True:
-                msg = json.loads(await conns[i].recv())
-                if msg["type"] == "state":
-                    views[i] = msg
-                    if want_step is None or msg["step"] >= want_step:
-                        return msg
-
-        for i in (0, 1):
-            await latest(i)
-        await latest(0)  # the second connection's arrival is broadcast to the first
-        while len(out) < moves and not views[0]["terminal"]:
-            step = views[0]["step"]
-            mover = views[0]["to_move"]
-            legal = views[mover]["legal"]
-            t0 = time.perf_counter()
-            await conns[mover].send(p.client_move(legal[len(legal) // 2][0], step))
-            await latest(1 - mover, step + 1)
-            out.append((time.perf_counter() - t0) * 1000)
-            await latest(mover, step + 1)
-        for c in conns:
-            await c.close()
+        out += await one_game(server, moves - len(out))
         await server.close()
     return out
 
@@ -141,24 +153,15 @@ async def memory(variant: str, games: int) -> tuple[int, int]:
         links = json.loads(child.stdout.readline())["links"]
         conns = []
         for pair in links:
-            seats = [await connect(link, max_size=None) for link in pair]
-            conns.extend(seats)
-            views = [json.loads(await c.recv()) for c in seats]  # welcome
-            views = [json.loads(await c.recv()) for c in seats]
+            seats = [Seat(await connect(link, max_size=None)) for link in pair]
+            conns += [seat.conn for seat in seats]
             for _ in range(4):  # a few moves in every game
-                state = views[0]
-                while state["type"] != "state":
-                    state = json.loads(await seats[0].recv())
-                mover = state["to_move"]
-                legal = None
-                while legal is None:
-                    msg = json.loads(await seats[mover].recv()) if not views[mover].get(
-                        "legal") else views[mover]
-                    if msg["type"] == "state" and msg["step"] == state["step"]:
-                        legal = msg["legal"]
-                    views[mover] = {}
-                await seats[mover].send(p.client_move(legal[0][0], state["step"]))
-                views = [await _state_at(c, state["step"] + 1) for c in seats]
+                step = (await seats[0].state_at(0))["step"]
+                mover = seats[0].view["to_move"]
+                legal = (await seats[mover].state_at(step))["legal"]
+                await seats[mover].conn.send(p.client_move(legal[0][0], step))
+                for seat in seats:
+                    await seat.state_at(step + 1)
         child.stdin.write("\n")
         child.stdin.flush()
         after = json.loads(child.stdout.readline())["rss"]
@@ -168,13 +171,6 @@ async def memory(variant: str, games: int) -> tuple[int, int]:
             await c.close()
         child.wait(timeout=60)
         return before, after
-
-
-async def _state_at(conn: Any, step: int) -> dict[str, Any]:
-    while True:
-        msg = json.loads(await conn.recv())
-        if msg["type"] == "state" and msg["step"] >= step:
-            return dict(msg)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -48,9 +49,13 @@ async def host_game(hosted: Hosted, record: Path, tokens: dict[str, str], bots: 
               file=sys.stderr)
         return 2
     info = hosted.game.info
-    print(f"hosting {info.title}, seed {hosted.refs.get('seed', 0)}, move "
-          f"{table.step + 1}; record: {record}", flush=True)
-    for line in join_lines(server, bots):
+    from botanik_design.games.base import Determinizable
+
+    seed = f", seed {hosted.refs.get('seed', 0)}" if isinstance(hosted.state,
+                                                                 Determinizable) else ""
+    print(f"hosting {info.title}{seed}, move {table.step + 1}; record: {record}", flush=True)
+    shown = socket.gethostname() if bind in ("0.0.0.0", "::", "") else None
+    for line in join_lines(server, bots, shown):
         print(line, flush=True)
     web = None
     if web_port is not None:

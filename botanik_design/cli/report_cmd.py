@@ -19,7 +19,8 @@ def register(subparsers: Any) -> None:
         "per move and every note, for each record; per variant, the same numbers for bot "
         "games of that variant.",
     )
-    parser.add_argument("records", nargs="+", type=path_arg, metavar="RECORD|FOLDER")
+    parser.add_argument("records", nargs="+", type=path_arg, metavar="RECORDS",
+                        help="record files, or folders searched for them")
     parser.add_argument("--games", type=whole_number(0, 100_000), default=20, metavar="N",
                         help="bot games per variant for the comparison (default 20; 0: none)")
     parser.add_argument("--bots", default="greedy,greedy", metavar="A,B",

@@ -1,4 +1,4 @@
-"""The remote-play protocol: versioned JSON messages over WebSocket (see ``docs/remote.md``).
+"""The remote-play protocol: versioned JSON messages over WebSocket (see ``docs/guides/remote.md``).
 
 Every message is one JSON object with ``"v"`` (:data:`VERSION`) and ``"type"``.
 This module only builds and checks messages; it opens no socket.

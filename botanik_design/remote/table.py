@@ -77,6 +77,8 @@ class Table:
         """Raise :class:`~.protocol.ProtocolError` unless ``token`` opens ``seat``."""
         if seat not in self.tokens:
             raise p.ProtocolError("bad-seat", f"no seat {seat!r} (seats: 0, 1, watch)")
+        if seat_number(seat) in self.bots:
+            raise p.ProtocolError("bad-seat", f"a bot plays seat {seat}")
         if not secrets.compare_digest(self.tokens[seat].encode(), token.encode()):
             raise p.ProtocolError("bad-token", "this link's token does not open that seat")
 

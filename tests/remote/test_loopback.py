@@ -3,6 +3,7 @@ actions give in-process, and every message a client receives holds only its obse
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -119,6 +120,11 @@ def test_a_bot_fills_a_seat(tmp_path: Path) -> None:
                 await play_out(server, [me], lambda view: view["legal"][0][0])
                 assert me.view is not None and me.view["players"] == ["ann", "random"]
                 assert me.view["connected"] == [True, True]
+                taken = Recorder(server.link("1"))  # the bot's seat: its token opens nothing
+                task = asyncio.create_task(taken.run())
+                await until(lambda: bool(taken.refused), "the refusal")
+                await task
+                assert taken.errors == ["bad-seat"] and taken.view is None
             bot_moves = [m for m in server.table.log if m["player"] == 1]
             assert bot_moves and server.table.state.is_terminal()
 

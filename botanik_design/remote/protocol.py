@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from botanik_design.model.words import plural
+
 #: Protocol version; a message with another ``v`` gets an ``unsupported-version`` error.
 VERSION = 1
 #: Largest message (bytes) the host accepts; larger frames close the connection (1009).
@@ -79,14 +81,15 @@ def _int(data: dict[str, Any], key: str) -> int:
 def _text(data: dict[str, Any], key: str, limit: int) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise ProtocolError("malformed", f"{key!r} must be a text of 1 to {limit} characters")
+        raise ProtocolError("malformed", f"{key!r} must be a text of 1 to "
+                            + plural(limit, "character"))
     return value.strip()
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
     """Check one client frame; raises :class:`ProtocolError` (never anything else)."""
     if len(raw) > MAX_MESSAGE:
-        raise ProtocolError("too-large", f"a message is at most {MAX_MESSAGE} bytes")
+        raise ProtocolError("too-large", "a message is at most " + plural(MAX_MESSAGE, "byte"))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from botanik_design.games.base import Game
+from botanik_design.model.words import plural
 from botanik_design.remote.records import Hosted, RecordLoadError, load_hosted, rules_game
 from botanik_design.sim.report import game_metrics, metric_values
 from botanik_design.sim.rows import GameRow
@@ -165,7 +166,7 @@ def _comparison(played: list[PlayedGame], sims: dict[str, list[GameRow]]) -> dic
 
 def format_text(report: dict[str, Any]) -> str:
     """The report in words."""
-    lines = [f"{len(report['games'])} games"]
+    lines = [plural(len(report["games"]), "game")]
     w = report["wins_by_seat"]
     lines.append(f"wins by seat: P0 {w['0']}, P1 {w['1']}, draws {w['draw']}, "
                  f"unfinished {w['unfinished']}")
@@ -177,7 +178,7 @@ def format_text(report: dict[str, Any]) -> str:
             "draw" if g["winner"] < 0 else f"{_seat(g['players'], g['winner'])} won")
         lines.append(f"{g['file']} ({g['variant']}): {' vs '.join(g['players'])}: {result}"
                      + (f" ({g['end_reason']})" if g["end_reason"] else "")
-                     + f", {g['length']} moves")
+                     + f", {plural(g['length'], 'move')}")
         score = g["metrics"].get("score")
         if score is not None:
             parts = [f"{k} {v}" for k, v in g["metrics"].items() if k != "score"]
@@ -193,8 +194,9 @@ def format_text(report: dict[str, Any]) -> str:
             lines.append(f"  note at move {n['move']}{after} ({n.get('by', '')}): {n['text']}")
     for key, comp in report["comparison"].items():
         lines.append("")
-        lines.append(f"{key}: {comp['played_games']} finished played games vs "
-                     f"{comp['bot_games']} bot games (means)")
+        played = plural(comp["played_games"], "finished played game")
+        bots = plural(comp["bot_games"], "bot game")
+        lines.append(f"{key}: {played} vs {bots} (means)")
         for entry in comp["metrics"].values():
             lines.append(f"  {entry['label']:<44} played {_num(entry['played']):>8}   "
                          f"bots {_num(entry['bots']):>8}")

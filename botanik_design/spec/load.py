@@ -139,3 +139,18 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     if sweep is None or out.failed:
         raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
     return sweep
+
+
+#: Botanik's loaders, which lived here before each game had its own package.
+_MOVED = frozenset({"effective_options", "load_tileset", "load_tileset_for", "load_variant",
+                    "tileset_from_data", "variant_of"})
+
+
+def __getattr__(name: str) -> Any:
+    """``from botanik_design.spec.load import load_tileset`` keeps working: Botanik's
+    loaders are in :mod:`botanik_design.games.botanik.spec.load`."""
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module("botanik_design.games.botanik.spec.load"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -134,10 +134,6 @@ class BotanikGame:
         """Placements may be cut to the best few; picks, swaps and discards may not."""
         return legal[0] >= PLACE_BASE
 
-    def palette(self) -> Sequence[Any]:
-        """The tile set's colours in declaration order (plots use them)."""
-        return tuple(self.tileset.colours)
-
     def spec_names(self) -> Mapping[str, str]:
         """Names for reports: ``variant``, ``variant_title``, ``tileset``."""
         return {"variant": self.variant.name, "variant_title": self.variant.title,

@@ -37,12 +37,15 @@ COMMANDS: tuple[str, ...] = (
     "export",
     "rules",
     "play",
+    "host",
+    "join",
+    "report",
     "edit",
     "completion",
 )
 
 #: Sub-commands that run the full-screen TUI (they keep the default signal actions).
-FULL_SCREEN: frozenset[str] = frozenset({"play", "edit"})
+FULL_SCREEN: frozenset[str] = frozenset({"play", "edit", "join", "host"})
 
 
 def command_modules() -> dict[str, str]:

@@ -36,8 +36,6 @@ class LayoutProblem:
 
 def tile_hint(tid: str, tileset: TileSet) -> str:
     """A did-you-mean hint for an unknown tile id."""
-    from botanik_design.spec.schema_check import near_miss  # jsonschema: only for a problem
-
     return near_miss(tid, [t.id for t in tileset.tiles]) or \
         f"tile set `{tileset.name}` has {plural(len(tileset.tiles), 'tile id')}"
 

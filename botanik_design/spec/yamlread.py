@@ -32,7 +32,9 @@ Merge keys (``<<: *anchor``) are supported.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import yaml
@@ -106,14 +108,36 @@ def line_col(text: str, index: int) -> Pos:
     return len(starts), index - starts[-1] + 1
 
 
-def _shield(text: str) -> tuple[str, dict[int, str]]:
-    """``text`` with U+0085, U+2028 and U+2029 swapped for private-use characters it does not
-    contain (libyaml would break lines at them), and the table that swaps them back."""
+def _stand_ins() -> Iterator[int]:
+    """Characters libyaml reads as ordinary printable text in every context, in the order
+    :func:`_shield` tries them: the private-use areas first, then the rest of the BMP above
+    U+00A0 and the supplementary planes (surrogates, U+FEFF and the breaks themselves aside)."""
+    yield from range(0xE000, 0xF900)
+    yield from range(0xF0000, 0xFFFFE)
+    yield from range(0x100000, 0x10FFFE)
+    for c in chain(range(0xA0, 0xD800), range(0xF900, 0xFFFE), range(0x10000, 0xF0000)):
+        if chr(c) not in _UNICODE_BREAKS and c != 0xFEFF:
+            yield c
+
+
+def _shield(text: str) -> tuple[str, dict[int, str]] | None:
+    """``text`` with U+0085, U+2028 and U+2029 swapped for characters it does not contain
+    (libyaml would break lines at them), and the table that swaps them back.
+
+    The stand-ins come from over a million candidates (:func:`_stand_ins`); ``None`` only
+    when ``text`` holds every one of them, which takes more than :data:`MAX_BYTES` of UTF-8,
+    so a file the reader accepts always has stand-ins to spare."""
     present = [c for c in _UNICODE_BREAKS if c in text]
     if not present:
         return text, {}
-    free = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
-    forward = {ord(c): next(free) for c in present}
+    used = set(text)
+    free = (chr(c) for c in _stand_ins() if chr(c) not in used)
+    forward: dict[int, str] = {}
+    for c in present:
+        stand_in = next(free, None)
+        if stand_in is None:
+            return None
+        forward[ord(c)] = stand_in
     return text.translate(forward), {ord(v): chr(k) for k, v in forward.items()}
 
 
@@ -553,7 +577,20 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
             return ReadResult(None, positions, [Diagnostic(
                 name, line, col, "error", "yaml-binary",
                 "text contains NUL characters: binary data, not YAML")])
-    text, unshield = _shield(text)
+        surrogate = re.search("[\ud800-\udfff]", text)
+        if surrogate is not None:
+            line, col = line_col(text, surrogate.start())
+            return ReadResult(None, positions, [Diagnostic(
+                name, line, col, "error", "yaml-encoding",
+                f"character #x{ord(surrogate.group()):04x} is a lone surrogate, not text",
+                "", "save the file as UTF-8")])
+    shielded = _shield(text)
+    if shielded is None:  # more distinct characters than any file under MAX_BYTES holds
+        return ReadResult(None, positions, [Diagnostic(
+            name, 1, 1, "error", "yaml-too-large",
+            f"text holds {plural(len(set(text)), 'distinct character')}; spec files are "
+            f"limited to {MAX_BYTES} bytes")])
+    text, unshield = shielded
     result = _read(text, name, unshield)
     result.diagnostics = _inside(result.diagnostics, text)
     return result

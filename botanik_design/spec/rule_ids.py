@@ -53,7 +53,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(numbers in YAML 1.2, text in 1.1)"),
     Rule("yaml-bad-number", "error",
          "a number that cannot be used: an empty `!!int`/`!!float`, a tagged value that is no "
-         "number, more than 4300 digits (in any base)"),
+         "number, a whole number beyond ±2**64 (in any base)"),
     Rule("yaml-encoding", "error",
          "not UTF-8 text"),
     Rule("yaml-binary", "error",

@@ -40,6 +40,7 @@ from typing import Any
 import yaml
 from yaml import events as ev
 
+from botanik_design.model.numbers import in_bounds
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
@@ -170,9 +171,8 @@ else:  # pragma: no cover
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
-#: Longest integer accepted, in decimal digits (Python refuses to print longer ones).
-_MAX_INT_DIGITS = 4300
-_MAX_INT_BITS = int(_MAX_INT_DIGITS * 3.3219)  # log2(10): fewer bits than that many digits
+#: Longest integer text parsed at all (longer ones are beyond MAX_WHOLE whatever the base).
+_MAX_INT_TEXT = 100
 
 
 @dataclass
@@ -320,9 +320,10 @@ class _Reader:
         problem = ""
         try:
             if tag == _T + "int":
-                number: Any = _CONSTRUCTOR.construct_yaml_int(node)
-                if number.bit_length() > _MAX_INT_BITS:
-                    problem = f"more than {_MAX_INT_DIGITS} digits"
+                number: Any = _CONSTRUCTOR.construct_yaml_int(node) \
+                    if len(value) <= _MAX_INT_TEXT else None
+                if number is None or not in_bounds(number):
+                    problem = "beyond the largest whole number a file may hold, 2**64"
             else:
                 number = _CONSTRUCTOR.construct_yaml_float(node)
         except (ValueError, OverflowError, IndexError, TypeError) as exc:

@@ -244,7 +244,7 @@ def score_text(report: dict[str, Any]) -> str:
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 # -- the commands -----------------------------------------------------------------------

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             report = error_report(exc, str(path))
             # the steps replayed before the error
             report["steps"] = [_step_dict(s, record.new_game().table) for s in steps]
-            print(json.dumps(report, indent=2, ensure_ascii=False))
+            print(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False))
             return int(report["exit_code"])
         return fail("replay", exc, str(path), args.format)
     score = state.scores()
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             "terminal": state.is_terminal(),
             "scores": score.to_dict(),
             "expect_failures": mismatches,
-        }, indent=2))
+        }, indent=2, allow_nan=False))
     else:
         status = "game over" if state.is_terminal() else "game NOT over (record ends early)"
         print(f"{status} after {plural(len(steps), 'action')}")

@@ -35,7 +35,8 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
     from botanik_design.engine.specfiles import diagnostics_of, error_report, exit_code_of
 
     if fmt == "json":
-        print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False))
+        print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False,
+                         allow_nan=False))
     else:
         for d in diagnostics_of(exc, file):
             print(f"{command}: {d.format()}", file=sys.stderr)
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         data["variant"] = pos.variant.name
         data["tileset"] = pos.tileset.name
         data["expect_failures"] = mismatches
-        print(json.dumps(data, indent=2))
+        print(json.dumps(data, indent=2, allow_nan=False))
     else:
         print(f"position: {pos.name}  (variant {pos.variant.name}, tile set {pos.tileset.name})")
         for w in result.warnings:

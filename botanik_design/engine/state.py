@@ -215,7 +215,7 @@ class GameState(StateViews):
                 "deal": self.deal,
                 "actions": self._history,
             },
-            sort_keys=True,
+            sort_keys=True, allow_nan=False,
         )
 
     # ------------------------------------------------------------ internals

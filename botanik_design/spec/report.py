@@ -113,7 +113,7 @@ def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any
         report["effective"] = list(effective)
     if simulation is not None:
         report["simulation"] = list(simulation)
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _escape_data(text: str) -> str:

@@ -31,6 +31,7 @@ Merge keys (``<<: *anchor``) are supported.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -326,6 +327,12 @@ class _Reader:
                     problem = "beyond the largest whole number a file may hold, 2**64"
             else:
                 number = _CONSTRUCTOR.construct_yaml_float(node)
+                if not math.isfinite(number):
+                    what = "not a number" if math.isnan(number) else "infinite"
+                    self.report(pos, "yaml-non-finite",
+                                f"`{value[:40]}` is {what}: every number in a file is finite",
+                                path, "write a plain decimal number")
+                    return Rejected(value)
         except (ValueError, OverflowError, IndexError, TypeError) as exc:
             problem = "an empty value" if not value.strip() else \
                 f"{exc.__class__.__name__}"[:60]

@@ -233,7 +233,7 @@ class HiveState:
             "format": SERIAL_FORMAT,
             "setup": None if self.setup is None else self.setup.to_dict(),
             "actions": self._history,
-        })
+        }, allow_nan=False)
 
     # -- Hive extras -------------------------------------------------------
     def move_strings(self) -> list[str]:

@@ -26,6 +26,7 @@ import re
 import stat
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -161,6 +162,28 @@ def _with_filename(exc: OSError, path: Path | str) -> OSError:
     return OSError(exc.errno, exc.strerror or os.strerror(exc.errno), str(path))
 
 
+def write_failure(exc: BaseException) -> OSError | None:
+    """The ``OSError`` behind ``exc`` when ``exc`` is a write failing in disguise, else ``None``.
+
+    A writer that buffers or compresses (matplotlib's PDF backend) meets the disk's
+    ``OSError`` (``ENOSPC``) and then, cleaning up, fails again with its own error
+    (``zlib.error: inconsistent stream state``), which hides the first. The first
+    ``OSError`` in ``exc``'s chain (``__cause__``/``__context__``) is returned; else a
+    ``zlib.error`` in the chain becomes an ``OSError`` of its own."""
+    chain: list[BaseException] = []
+    link: BaseException | None = exc
+    while link is not None and all(link is not c for c in chain):
+        chain.append(link)
+        link = link.__cause__ or link.__context__
+    for link in chain:
+        if isinstance(link, OSError):
+            return link
+    for link in chain:
+        if isinstance(link, zlib.error):
+            return OSError(f"the compressed stream could not be written ({link})")
+    return None
+
+
 @dataclass
 class _Staged:
     """One file written in full to ``tmp`` (``fd`` open and locked), waiting to be renamed."""
@@ -228,6 +251,12 @@ class OutputSet:
         except OSError as exc:
             self._drop(staged)
             raise _with_filename(exc, path) from exc
+        except Exception as exc:
+            self._drop(staged)
+            failure = write_failure(exc)
+            if failure is None:
+                raise
+            raise _with_filename(failure, path) from exc
         except BaseException:
             self._drop(staged)
             raise
@@ -336,4 +365,5 @@ __all__ = [
     "remove_stale_temporaries",
     "write_atomic",
     "write_bytes_atomic",
+    "write_failure",
 ]

@@ -59,6 +59,8 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 #: Most nodes a document may hold once aliases are expanded.
 MAX_NODES = 200_000
+#: Most characters of text (keys and values) a document may hold once aliases are expanded.
+MAX_CHARS = 2 * MAX_BYTES
 
 _T = "tag:yaml.org,2002:"
 _CORE_SCALAR_TAGS = {_T + "str", _T + "int", _T + "float", _T + "bool", _T + "null"}
@@ -216,6 +218,7 @@ class _Frame:
     seen: dict[str, Pos] = field(default_factory=dict)
     merges: list[dict[str, Any]] = field(default_factory=list)
     size: int = 1
+    chars: int = 0  # characters of the scalars inside (keys included), aliases expanded
 
 
 def _short(tag: str) -> str:
@@ -238,9 +241,11 @@ class _Reader:
         self.name = name
         self.positions = Positions()
         self.diagnostics: list[Diagnostic] = []
-        self.anchors: dict[str, tuple[Any, int, str | None]] = {}  # value, size, scalar text
+        # value, nodes, scalar text, characters
+        self.anchors: dict[str, tuple[Any, int, str | None, int]] = {}
         self.open_anchors: set[str] = set()
         self.nodes = 0
+        self.chars = 0
         self.unshield: dict[int, str] = {}  # private-use stand-ins back to U+0085/2028/2029
 
     def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
@@ -397,8 +402,9 @@ class _Reader:
                     value = merged
                 if frame.anchor is not None:
                     self.open_anchors.discard(frame.anchor)
-                    self.anchors[frame.anchor] = (value, frame.size, None)
-                root, done = self._attach(stack, value, frame.pos, frame.size, None, root)
+                    self.anchors[frame.anchor] = (value, frame.size, None, frame.chars)
+                root, done = self._attach(stack, value, frame.pos, frame.size, None, root,
+                                          frame.chars)
                 continue
             path = self._child_path(stack)
             pos = _pos(event.start_mark)
@@ -412,8 +418,14 @@ class _Reader:
                     self.report(pos, "yaml-undefined-alias",
                                 f"alias `*{anchor}` names no anchor defined before it", path)
                     raise _Stop
-                value, size, text = self.anchors[anchor]
+                value, size, text, chars = self.anchors[anchor]
                 self.nodes += size
+                self.chars += chars
+                if self.chars > MAX_CHARS:
+                    self.report(pos, "yaml-alias-bomb",
+                                f"expanding aliases would make more than {MAX_CHARS} characters "
+                                "of text", path, "aliases that repeat long values multiply them")
+                    raise _Stop
                 if self.nodes > MAX_NODES:
                     self.report(pos, "yaml-alias-bomb",
                                 f"expanding aliases would make more than {MAX_NODES} nodes", path,
@@ -421,7 +433,7 @@ class _Reader:
                     raise _Stop
                 if path is not None:
                     self.positions.values[path] = pos
-                root, done = self._attach(stack, value, pos, size, text, root)
+                root, done = self._attach(stack, value, pos, size, text, root, chars)
                 continue
             self.nodes += 1
             if self.nodes > MAX_NODES:
@@ -448,9 +460,10 @@ class _Reader:
                                     "remove the tag")
                 else:
                     value = self.scalar(event, loader, path)
+                self.chars += len(text)
                 if anchor is not None:
-                    self.anchors[anchor] = (value, 1, text)
-                root, done = self._attach(stack, value, pos, 1, text, root)
+                    self.anchors[anchor] = (value, 1, text, len(text))
+                root, done = self._attach(stack, value, pos, 1, text, root, len(text))
                 continue
             # a collection starts
             if len(stack) >= MAX_DEPTH:
@@ -470,12 +483,13 @@ class _Reader:
         return root
 
     def _attach(self, stack: list[_Frame], value: Any, pos: Pos, size: int,
-                text: str | None, root: Any) -> tuple[Any, bool]:
+                text: str | None, root: Any, chars: int = 0) -> tuple[Any, bool]:
         """Put a finished node into its parent; returns ``(root, document_done)``."""
         if not stack:
             return value, True
         top = stack[-1]
         top.size += size
+        top.chars += chars
         if isinstance(top.data, list):
             top.data.append(value)
             return root, False

@@ -21,6 +21,7 @@ locked is litter.  No third-party imports.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -212,7 +213,8 @@ class OutputSet:
 
     Every ``OSError`` raised names the file as the caller gave it
     (``exc.filename``), never the temporary name.  Symlinks are followed:
-    their target is replaced.  Line endings are written as given.
+    their target is replaced; a target that exists and is no regular file (``/dev/null``,
+    a pipe) is refused (``EINVAL``), never replaced.  Line endings are written as given.
     """
 
     _staged: list[_Staged] = field(default_factory=list)
@@ -220,6 +222,14 @@ class OutputSet:
 
     def _stage(self, path: Path | str) -> tuple[Path, int, Path]:
         target = Path(os.path.realpath(path))
+        try:
+            mode = os.stat(target).st_mode
+        except OSError:
+            mode = None  # a new file
+        if mode is not None and not stat.S_ISREG(mode):
+            # renaming over it would replace the device (/dev/null) or pipe itself
+            raise OSError(errno.EINVAL, "not a regular file (a device, pipe or folder): "
+                          "outputs are written to files", str(path))
         if target.parent not in self._cleaned:
             self._cleaned.add(target.parent)
             remove_stale_temporaries(target.parent)

@@ -132,3 +132,25 @@ def test_write_failure_finds_the_disk_error_behind_another() -> None:
         assert atomic.write_failure(hiding) is disk
     assert atomic.write_failure(ValueError("a bug")) is None
     assert isinstance(atomic.write_failure(zlib.error("x")), OSError)
+
+
+@pytest.mark.parametrize("link", [False, True])
+def test_a_device_or_pipe_is_never_replaced(tmp_path: Path, link: bool,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Renaming a finished file over a pipe or a device (``-o /dev/null`` as root) would
+    replace the pipe or the device itself: refused, the target untouched."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    path = pipe
+    if link:
+        path = tmp_path / "link.json"
+        path.symlink_to(pipe)
+    before = os.stat(pipe)
+    with pytest.raises(OSError) as caught:
+        atomic.write_atomic(path, "text\n")
+    assert caught.value.filename == str(path) and caught.value.errno == errno.EINVAL
+    code = main(["simulate", "--tileset", "quick-3", "-n", "2", "--quiet", "-o", str(path)])
+    assert code == 2 and "not a regular file" in capsys.readouterr().err
+    after = os.stat(pipe)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"pipe", path.name})

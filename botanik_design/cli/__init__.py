@@ -56,7 +56,24 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(module_name)
         module.register(sub)
+    for command in sub.choices.values():
+        _add_reference_options(command)
     return parser
+
+
+def _add_reference_options(parser: argparse.ArgumentParser) -> None:
+    """``--root`` and ``--allow-outside`` on every sub-command: where paths written in
+    files may lead (:class:`botanik_design.spec.refs.RefPolicy`)."""
+    from botanik_design.cli.runs import path_arg
+
+    if "--root" not in parser._option_string_actions:  # validate has its own (more uses)
+        parser.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
+                            help="the project that paths written in files (tileset:, "
+                            "extends:, variant:, pieceset:) must stay inside (default: the "
+                            "nearest folder above the file holding .git or pyproject.toml)")
+    parser.add_argument("--allow-outside", action="store_true",
+                        help="let paths written in files lead outside the project "
+                        "(/proc, /sys and /dev stay refused)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -70,6 +87,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     module = importlib.import_module(f"botanik_design.cli.{args.command}_cmd")
+    from botanik_design.spec.refs import set_ref_policy
+
+    root = getattr(args, "root", None)
+    if root is not None and args.command != "validate" and not root.is_dir():
+        print(f"{args.command}: --root {str(root)[:200]}: no such folder", file=sys.stderr)
+        return 2
+    set_ref_policy(root, getattr(args, "allow_outside", False))
     from botanik_design.cli.signals import Terminated, terminate_as_exception
 
     try:
@@ -85,3 +109,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 128 + exc.signum
     except BrokenPipeError:
         return 0
+    finally:
+        set_ref_policy()  # the next command (in the same process) starts from the default

@@ -60,7 +60,7 @@ def _is_hive(ref: str) -> bool:
         from botanik_design.spec.refs import tried
 
         raise SpecNotFoundError(
-            f"no variant named {ref!r}: not a file ({tried(ref, None)}), "
+            f"no variant named {ref!r}: not a file ({tried(ref, None, from_file=False)}), "
             f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
     name, file = found
     try:

@@ -57,7 +57,7 @@ def resolve_ref(
     directory) wins over a bundled name.  Returns ``(display_name, file)``; raises
     :class:`SpecNotFoundError` (a :class:`SpecError`) when nothing matches.
     """
-    found = find_ref(ref, kind, relative_to)
+    found = find_ref(ref, kind, relative_to, from_file=relative_to is not None)
     if found is None:
         from botanik_design.spec.schema_check import near_miss
 
@@ -65,8 +65,9 @@ def resolve_ref(
         known = ", ".join(sorted(bundled(kind)))
         stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
         near = near_miss(stem, bundled(kind))
+        where = tried(ref, relative_to, say_folder=True, from_file=relative_to is not None)
         raise SpecNotFoundError(
-            f"no {what} named {ref!r}: not a file ({tried(ref, relative_to, say_folder=True)}), "
+            f"no {what} named {ref!r}: not a file ({where}), "
             f"and not a bundled {what} ({known})" + (f"; {near}" if near else ""))
     return found
 

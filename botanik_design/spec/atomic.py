@@ -15,8 +15,8 @@ target's name, ``PID`` the writer's process id) and are locked
 (``flock``) while in use.  A process killed in the middle of a write
 (``kill -9``, a power cut) cannot remove its temporary file; the next write
 into that folder does (:func:`remove_stale_temporaries`): a temporary file
-of this naming whose writer is no longer running and which nobody holds
-locked is litter.  No third-party imports.
+of this naming, owned by the same user, whose writer is no longer running and
+which nobody holds locked is litter.  Nothing else is ever removed.  No third-party imports.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ import os
 import re
 import stat
 import tempfile
-import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -44,17 +43,6 @@ TEMP_SUFFIX = ".bd.tmp"
 
 #: ``.NAME.PID-XXXXXXXX.bd.tmp`` (``XXXXXXXX`` from :func:`tempfile.mkstemp`).
 _TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[a-z0-9_]{8}\.bd\.tmp$")
-
-#: Names used by earlier versions (no pid, no lock): ``.NAME.XXXXXXXX.tmp``
-#: (the files this tool writes) and ``.plot-XXXXXXXX.png``/``.svg`` (plots).
-#: Removed once older than :data:`LEGACY_AGE_SECONDS`, since their writer
-#: cannot be asked.
-_LEGACY_NAMES = (
-    re.compile(r"^\..+\.(ya?ml|json|csv|txt|png|svg)\.[a-z0-9_]{8}\.tmp$"),
-    re.compile(r"^\.plot-[a-z0-9_]{8}\.(png|svg)$"),
-)
-LEGACY_AGE_SECONDS = 600.0
-
 
 def new_file_mode() -> int:
     """``0o666`` minus the process umask: the mode ``open()`` would give a new file."""
@@ -107,34 +95,31 @@ def _remove_if_unlocked(path: Path) -> bool:
 def remove_stale_temporaries(folder: Path | str) -> list[Path]:
     """Remove the temporary files this module left in ``folder`` when a writer was killed.
 
-    A file is removed when it has this module's naming (see the module
-    docstring), its writer's process is not running and no process holds it
-    locked; files of the naming of earlier versions once they are older than
-    :data:`LEGACY_AGE_SECONDS`.  Never raises (an unreadable folder is left
-    alone).  Returns the files removed.
+    Only what this tool provably wrote goes: a regular file (not a symlink) of this
+    module's naming (``.NAME.PID-XXXXXXXX.bd.tmp``, see the module docstring), owned by
+    this user, whose writer ``PID`` is not running, and which no process holds locked.
+    Nothing else is touched, however much it looks like a temporary file (another
+    program's or another user's dotfiles, names of earlier versions).  Never raises (an
+    unreadable folder is left alone).  Returns the files removed.
     """
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return removed
-    now = time.time()
+    uid = os.getuid() if hasattr(os, "getuid") else None
     for entry in entries:
-        name = entry.name
-        if not name.startswith("."):
+        match = _TEMP_NAME.match(entry.name)
+        if match is None:
             continue
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
-            match = _TEMP_NAME.match(name)
-            if match is not None:
-                if _pid_running(int(match["pid"])):
-                    continue
-            elif not any(p.match(name) for p in _LEGACY_NAMES) or (
-                now - entry.stat(follow_symlinks=False).st_mtime < LEGACY_AGE_SECONDS
-            ):
+            if uid is not None and entry.stat(follow_symlinks=False).st_uid != uid:
                 continue
         except OSError:
+            continue
+        if _pid_running(int(match["pid"])):
             continue
         if _remove_if_unlocked(Path(entry.path)):
             removed.append(Path(entry.path))
@@ -368,7 +353,6 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
 
 
 __all__ = [
-    "LEGACY_AGE_SECONDS",
     "OutputSet",
     "TEMP_SUFFIX",
     "new_file_mode",

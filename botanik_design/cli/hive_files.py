@@ -10,12 +10,12 @@ imported only when a Hive file is among the inputs.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.report import json_text
 
 COLOURS = ("white", "black")
 
@@ -244,7 +244,7 @@ def score_text(report: dict[str, Any]) -> str:
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(data) + "\n"
 
 
 # -- the commands -----------------------------------------------------------------------

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named
 from botanik_design.model.words import plural
+from botanik_design.spec.report import json_text
 
 
 def register(subparsers: Any) -> None:
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             report = error_report(exc, str(path))
             # the steps replayed before the error
             report["steps"] = [_step_dict(s, record.new_game().table) for s in steps]
-            print(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False))
+            print(json_text(report))
             return int(report["exit_code"])
         return fail("replay", exc, str(path), args.format)
     score = state.scores()
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if images is not None and not images.final(record, state):
         return 2
     if out_json:
-        print(json.dumps({
+        print(json_text({
             "ok": not mismatches, "file": str(path),
             "record": record.name, "variant": record.variant.name,
             "tileset": record.tileset.name, "seed": record.seed,
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             "terminal": state.is_terminal(),
             "scores": score.to_dict(),
             "expect_failures": mismatches,
-        }, indent=2, allow_nan=False))
+        }))
     else:
         status = "game over" if state.is_terminal() else "game NOT over (record ends early)"
         print(f"{status} after {plural(len(steps), 'action')}")

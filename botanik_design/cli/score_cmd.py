@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named
+from botanik_design.spec.report import json_text
 
 
 def register(subparsers: Any) -> None:
@@ -35,8 +35,7 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
     from botanik_design.engine.specfiles import diagnostics_of, error_report, exit_code_of
 
     if fmt == "json":
-        print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False,
-                         allow_nan=False))
+        print(json_text(error_report(exc, file)))
     else:
         for d in diagnostics_of(exc, file):
             print(f"{command}: {d.format()}", file=sys.stderr)
@@ -79,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         data["variant"] = pos.variant.name
         data["tileset"] = pos.tileset.name
         data["expect_failures"] = mismatches
-        print(json.dumps(data, indent=2, allow_nan=False))
+        print(json_text(data))
     else:
         print(f"position: {pos.name}  (variant {pos.variant.name}, tile set {pos.tileset.name})")
         for w in result.warnings:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from botanik_design.games.base import Metric
 from botanik_design.model.words import plural
 from botanik_design.sim.rows import GameRow, csv_columns
 from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
+from botanik_design.spec.report import json_text, terminal_text
 
 #: Version tag of the JSON report layout.
 SCHEMA = "botanik-design/simulate/1"
@@ -279,7 +279,7 @@ def advantage_p1(first: Sequence[float]) -> dict[str, Any]:
 
 def to_json(summary: dict[str, Any]) -> str:
     """Stable JSON text (2-space indent, key order as built, trailing newline)."""
-    return json.dumps(summary, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(summary) + "\n"
 
 
 def to_csv(rows: Sequence[GameRow], metrics: Sequence[Metric]) -> str:
@@ -447,4 +447,4 @@ def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
     if sc is not None:
         lines += ["", "Score histogram (all players)"]
         lines += ascii_histogram(sc["all"]["histogram"])
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,6 +33,7 @@ from botanik_design.sim.stats import (
     mean_ci,
     wilson,
 )
+from botanik_design.spec.report import json_text, terminal_text
 
 SCHEMA = "botanik-design/sweep/1"
 TEST = ("Wilcoxon signed-rank test (normal approximation), paired by game index "
@@ -242,7 +242,7 @@ def _axis_json(axis: Any) -> dict[str, Any]:
 
 def to_json(report: dict[str, Any]) -> str:
     """Stable JSON text (2-space indent, trailing newline)."""
-    return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(report) + "\n"
 
 
 def _fmt_p(p: float | None) -> str:
@@ -303,7 +303,7 @@ def format_text(report: dict[str, Any]) -> str:
         "the points.",
         f"  Test on {METRICS[metric][0]} vs the base: {TEST}.",
     ]
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")
 
 
 def to_csv(report: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
-from botanik_design.sim.workers import Pool, batch_ranges, cancel_all
+from botanik_design.sim.workers import Pool, iter_batches, run_lazily
 
 __all__ = ["MAX_DECISIONS", "Job", "SimulationError", "play_batch", "play_game", "run_games"]
 
@@ -109,27 +109,22 @@ def run_games(
 
     ``progress(k)`` is called with the number of games just finished after
     each batch.  ``batches`` overrides the default split
-    (:func:`~botanik_design.sim.workers.batch_ranges`); results never depend on
-    it.  Raises ``ValueError`` when ``games < 1`` and :class:`SimulationError`
-    when a game fails (the remaining batches are cancelled where possible).
+    (:func:`~botanik_design.sim.workers.iter_batches`); results never depend on
+    it. Batches are submitted as earlier ones finish
+    (:func:`~botanik_design.sim.workers.run_lazily`), so memory before the first
+    games end is flat in ``games``.  Raises ``ValueError`` when ``games < 1`` and
+    :class:`SimulationError` when a game fails (the remaining batches are cancelled where possible).
     """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    parts = list(batches) if batches is not None else batch_ranges(games, pool.workers)
-    futures = {pool.submit(play_batch, job, r.start, r.stop): k for k, r in enumerate(parts)}
-    results: list[list[GameRow] | None] = [None] * len(parts)
-    try:
-        for fut in pool.as_completed(list(futures)):
-            k = futures[fut]
-            rows = fut.result()
-            results[k] = rows
-            if progress is not None:
-                progress(len(rows))
-    except BaseException:
-        cancel_all(futures)
-        raise
+    parts = iter(batches) if batches is not None else iter_batches(games, pool.workers)
+    tasks = ((r.start, play_batch, (job, r.start, r.stop)) for r in parts)
+    results: dict[int, list[GameRow]] = {}
+    for start, rows in run_lazily(pool, tasks):
+        results[start] = rows
+        if progress is not None:
+            progress(len(rows))
     out: list[GameRow] = []
-    for rows in results:
-        assert rows is not None
-        out.extend(rows)
+    for start in sorted(results):
+        out.extend(results[start])
     return out

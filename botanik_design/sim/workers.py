@@ -28,7 +28,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+K = TypeVar("K")
 
 #: How often (seconds) a worker process checks that its parent is still there.
 PARENT_POLL_SECONDS = 0.25
@@ -240,16 +242,51 @@ def cancel_all(futures: Iterable[Any]) -> None:
             cancel()
 
 
-def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
-    """Split game indices ``0 .. n-1`` into consecutive batches.
+def iter_batches(n: int, workers: int, max_batch: int = 200) -> Iterator[range]:
+    """Split game indices ``0 .. n-1`` into consecutive batches, one at a time (a run of
+    a billion games makes no list of five million ranges).
 
     About 8 batches per worker (for load balancing and a smooth progress
     bar), at most ``max_batch`` games each.  The split never affects results.
     """
     if n <= 0:
-        return []
+        return
     size = max(1, min(max_batch, -(-n // (max(1, workers) * 8))))
-    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+    for i in range(0, n, size):
+        yield range(i, min(n, i + size))
+
+
+def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
+    """:func:`iter_batches` as a list."""
+    return list(iter_batches(n, workers, max_batch))
+
+
+def run_lazily(pool: Pool, tasks: Iterable[tuple[K, Callable[..., Any], tuple[Any, ...]]],
+               window: int | None = None) -> Iterator[tuple[K, Any]]:
+    """Run ``(key, fn, args)`` tasks on ``pool``, submitting each only when fewer than
+    ``window`` (default four per worker) are in flight; yields ``(key, result)`` as they
+    finish. Memory stays flat in the number of tasks: ``tasks`` may be a generator of
+    millions. On any error (or when the caller stops early) the tasks in flight are
+    cancelled where possible and nothing more is submitted."""
+    limit = window if window is not None else max(2, 4 * pool.workers)
+    todo = iter(tasks)
+    inflight: dict[Any, K] = {}
+    try:
+        while True:
+            while len(inflight) < limit:
+                task = next(todo, None)
+                if task is None:
+                    break
+                key, fn, args = task
+                inflight[pool.submit(fn, *args)] = key
+            if not inflight:
+                return
+            fut = next(iter(pool.as_completed(list(inflight))))
+            key = inflight.pop(fut)
+            yield key, fut.result()
+    except BaseException:
+        cancel_all(list(inflight))
+        raise
 
 
 def make_pool(workers: int, scheduler: str | None = None, local: str = "processes",

@@ -65,8 +65,8 @@ class SweepPoint:
     ``index``: 0 for the base, then 1, 2, ... in grid order.  ``coords``: one
     ``(axis label, value)`` per axis (empty for the base).  ``params``: the
     ``load_game`` keyword arguments of the point (Botanik: ``variant`` a
-    :class:`~botanik_design.model.variant.Variant`, ``tileset`` a
-    :class:`~botanik_design.model.tileset.TileSet`).
+    :class:`~botanik_design.games.botanik.model.variant.Variant`, ``tileset`` a
+    :class:`~botanik_design.games.botanik.model.tileset.TileSet`).
     """
 
     index: int

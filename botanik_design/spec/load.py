@@ -14,6 +14,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from botanik_design.games.botanik.spec.variants import variant_info
+
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
@@ -21,9 +23,9 @@ __all__ = ["check_doc", "checked_ref", "effective_options", "invalid", "load_swe
            "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
            "tileset_from_data", "variant_of", "wrong_kind"]
 
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
-from botanik_design.spec.build import tileset_from_data
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
@@ -135,12 +137,12 @@ def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None
     (``--tileset``): the checks of :func:`load_tileset`, then the two that ``validate``
     makes on a variant's own tile set, reported at the tile set's ``tiles:`` list:
     enough machine tiles for the setup (``sem-too-few-tiles``,
-    :func:`~botanik_design.model.variant.setup_need`) and a way to score a point
+    :func:`~botanik_design.games.botanik.model.variant.setup_need`) and a way to score a point
     (``sem-no-scoring``).
 
     Raises :class:`SpecError` (exit status 1) when either fails, or as :func:`load_tileset`.
     """
-    from botanik_design.spec import semantic
+    from botanik_design.games.botanik.spec import semantic
     from botanik_design.spec.diagnostics import Collector
 
     _, doc = checked_ref(ref, "tileset", relative_to)
@@ -165,7 +167,7 @@ def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, An
     Raises :class:`SpecError` when the variant (or an ancestor) is invalid.
     """
     session, doc = checked_ref(ref, "variant", relative_to)
-    return dict(session.variant_info(doc).options)
+    return dict(variant_info(session, doc).options)
 
 
 def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
@@ -182,7 +184,7 @@ def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
 
 def variant_of(session: Any, doc: Any) -> Variant:
     """The :class:`Variant` of a checked variant document (see :func:`check_doc`)."""
-    variant = session.variant_info(doc).variant
+    variant = variant_info(session, doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
     assert isinstance(variant, Variant)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.notation import NotationError, parse_game_string
-from botanik_design.games.hive.uhp import UhpSession
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.notation import NotationError, parse_game_string
+from botanik_design.games.hive.engine.uhp import UhpSession
 from botanik_design.model.numbers import MAX_WHOLE, parse_whole
 from botanik_design.spec.validate import validate_text
 

@@ -76,9 +76,10 @@ def _add_reference_options(parser: argparse.ArgumentParser) -> None:
 
     if "--root" not in parser._option_string_actions:  # validate has its own (more uses)
         parser.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
-                            help="the project that paths written in files (tileset:, "
-                            "extends:, variant:, pieceset:) must stay inside (default: the "
-                            "nearest folder above the file holding .git or pyproject.toml)")
+                            help="a folder paths written in files (tileset:, extends:, "
+                            "variant:, pieceset:) may lead into, besides the project holding "
+                            "the file (the nearest folder above it with .git or "
+                            "pyproject.toml)")
     parser.add_argument("--allow-outside", action="store_true",
                         help="let paths written in files lead outside the project "
                         "(/proc, /sys and /dev stay refused)")

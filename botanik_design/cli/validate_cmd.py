@@ -41,10 +41,9 @@ def register(subparsers: Any) -> None:
                    "that name a given file by path, directly or through others (a variant "
                    "of a changed tile set, a record of a changed variant): for pre-commit")
     p.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
-                   help="the project: where --with-dependents looks (default: the working "
-                   "directory) and what paths written in files (tileset:, extends:, "
-                   "variant:, pieceset:) must stay inside (default: the nearest folder above "
-                   "the file holding .git or pyproject.toml)")
+                   help="where --with-dependents looks (default: the working directory), "
+                   "and a folder paths written in files (tileset:, extends:, variant:, "
+                   "pieceset:) may lead into besides the file's own project")
     p.add_argument("--simulate", type=positive_int, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
     p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")

@@ -55,8 +55,8 @@ def bundled(kind: str) -> dict[str, Traversable]:
 class RefPolicy:
     """Where a reference written in a file may lead (set once per command by the CLI).
 
-    ``root``: the project every such reference stays inside (``None``: for each file,
-    :func:`project_root`); ``allow_outside``: any path is allowed (``/proc``, ``/sys`` and ``/dev``
+    ``root``: a folder such references may also lead into, beside each file's own
+    project (:func:`project_root`); ``allow_outside``: any path is allowed (``/proc``, ``/sys`` and ``/dev``
     never are). A path given on the command line is the user's own choice and is not
     confined.
     """
@@ -77,11 +77,9 @@ def set_ref_policy(root: Path | None = None, allow_outside: bool = False) -> Non
 
 
 def project_root(folder: Path) -> Path:
-    """The project holding ``folder``: :data:`POLICY`'s ``root``, else the nearest folder
-    at or above ``folder`` with ``.git`` or ``pyproject.toml``, else the working directory
-    when ``folder`` is under it (and it is not the file system's root), else ``folder``."""
-    if POLICY.root is not None:
-        return Path(os.path.realpath(POLICY.root))
+    """The project holding ``folder``: the nearest folder at or above ``folder`` with
+    ``.git`` or ``pyproject.toml``, else the working directory when ``folder`` is under it
+    (and it is not the file system's root), else ``folder``."""
     real = Path(os.path.realpath(folder))
     for above in (real, *real.parents):
         if any(os.path.lexists(above / m) for m in _PROJECT_MARKERS):
@@ -106,7 +104,8 @@ def outside_reason(candidate: Path, folder: Path) -> str | None:
     if POLICY.allow_outside:
         return None
     root = project_root(folder)
-    if not _inside(real, str(root)):
+    roots = [root] + ([Path(os.path.realpath(POLICY.root))] if POLICY.root else [])
+    if not any(_inside(real, str(r)) for r in roots):
         return (f"is outside the project {str(root)[:200]} (a reference in a file stays "
                 "inside its project; --root FOLDER or --allow-outside widens it)")
     return None

@@ -56,9 +56,9 @@ class RefPolicy:
     """Where a reference written in a file may lead (set once per command by the CLI).
 
     ``root``: a folder such references may also lead into, beside each file's own
-    project (:func:`project_root`); ``allow_outside``: any path is allowed (``/proc``, ``/sys`` and ``/dev``
-    never are). A path given on the command line is the user's own choice and is not
-    confined.
+    project (:func:`project_root`); ``allow_outside``: any path is allowed (``/proc``,
+    ``/sys`` and ``/dev`` never are). A path given on the command line is the user's own
+    choice and is not confined.
     """
 
     root: Path | None = None

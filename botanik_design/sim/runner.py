@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from botanik_design.games.base import Game
 from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
-from botanik_design.sim.rows import GameRow
+from botanik_design.sim.rows import CUT_OFF, GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
 from botanik_design.sim.workers import Pool, iter_batches, run_lazily
 
@@ -61,6 +61,7 @@ def play_game(job: Job, index: int) -> GameRow:
         limit = min(MAX_DECISIONS, max(1, game.info.max_game_length))
         decisions = 0
         legal_total = 0
+        cut_off = False
         while not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player()
@@ -70,6 +71,7 @@ def play_game(job: Job, index: int) -> GameRow:
             legal_total += len(legal)
             if decisions >= limit and not state.is_terminal():
                 if game.info.length_cutoff:  # no rule ends it: stopped, unfinished
+                    cut_off = True
                     break
                 if decisions > limit:
                     raise SimulationError(f"more than {plural(limit, 'decision')}")
@@ -83,7 +85,7 @@ def play_game(job: Job, index: int) -> GameRow:
             decisions=decisions,
             branching=legal_total / decisions if decisions else 0.0,
             values=tuple((m.key, final[m.key]) for m in game.metrics()),
-            end_reason=str(final.get("end_reason", "")),
+            end_reason=CUT_OFF if cut_off else str(final.get("end_reason", "")),
         )
     except SimulationError as exc:
         raise SimulationError(f"game {index} (engine seed {game_seed}): {exc}") from None

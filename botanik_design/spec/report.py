@@ -118,6 +118,21 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
+def failure_report(diagnostics: Sequence[Diagnostic], file: str,
+                   exit_code: int) -> dict[str, Any]:
+    """The JSON object a command prints with ``--format json`` when a file it reads is
+    invalid (``score``, ``replay``, every game and file kind): ``ok`` (false), ``file``,
+    ``exit_code``, ``error`` (the first message) and ``diagnostics``, each with the keys
+    of ``validate``'s report (:func:`as_dict`)."""
+    return {
+        "ok": False,
+        "file": file,
+        "exit_code": exit_code,
+        "error": diagnostics[0].message if diagnostics else "",
+        "diagnostics": [as_dict(d) for d in diagnostics],
+    }
+
+
 def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any]],
                 effective: Sequence[dict[str, Any]] | None = None,
                 simulation: Sequence[dict[str, Any]] | None = None) -> str:

@@ -96,5 +96,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
                 print(render_machine(machine_view(state.machines[p]), state.table.defs))
         print(render_game_score(score))
         for m in mismatches:
-            print(f"expect: {m}")
+            from botanik_design.games.botanik.engine.specfiles import expect_where
+
+            print(f"{expect_where(path, m)}: expect: {m}")
     return 1 if mismatches else 0

@@ -65,7 +65,9 @@ def score(path: Path, args: argparse.Namespace) -> int:
         if result.game is not None:
             print(f"result: {result.game.outcome}")
         for m in mismatches:
-            print(f"expect: {m}")
+            from botanik_design.games.botanik.engine.specfiles import expect_where
+
+            print(f"{expect_where(path, m)}: expect: {m}")
     if args.image and not write_machines(
         "score", Path(args.image), pos.machines, result.players, pos.defs, pos.tileset,
         f"{pos.name} ({pos.variant.name})",

@@ -35,8 +35,6 @@ from pathlib import Path
 
 from checkout import baseline_tree, botanik_module  # bench/: the script's folder is on sys.path
 
-from botanik_design.spec.load import load_tileset, load_variant
-
 # this tree's modules, or an older checkout's (``--baseline``) at their old places
 Machine = botanik_module("engine.machine").Machine
 legal_placements = botanik_module("engine.placement").legal_placements
@@ -44,6 +42,8 @@ random_action = botanik_module("engine.playout").random_action
 _tiles = botanik_module("engine.tiles")
 TileTable, compile_tiles = _tiles.TileTable, _tiles.compile_tiles
 Variant = botanik_module("model.variant").Variant
+load_tileset = botanik_module("spec.load").load_tileset
+load_variant = botanik_module("spec.load").load_variant
 try:
     new_game = botanik_module("engine.game").new_game
 except AttributeError:  # older still: new_game lived in engine.state

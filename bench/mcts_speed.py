@@ -49,7 +49,8 @@ def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     from botanik_design.bots.registry import make_bot
 
     new_game = botanik_module("engine").new_game
-    from botanik_design.spec.load import load_tileset, load_variant
+    load_tileset = botanik_module("spec.load").load_tileset
+    load_variant = botanik_module("spec.load").load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)
     out: list[tuple[str, Any]] = []

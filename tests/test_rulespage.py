@@ -137,7 +137,7 @@ def test_options_table_lists_every_option_and_marks_changes() -> None:
 
 
 def test_numbers_of_the_tile_set_and_rounds() -> None:
-    from botanik_design.spec.load import load_tileset
+    from botanik_design.games.botanik.spec.load import load_tileset
 
     ts = load_tileset("botanik")
     page = rules_markdown(Variant(), ts)

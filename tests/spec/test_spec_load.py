@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.load import effective_options, load_tileset, load_variant
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import effective_options, load_tileset, load_variant
 from botanik_design.spec.validate import validate_text
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -315,7 +315,7 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
     and rounds with ``tileset_ref`` (default: the variant's tile set, else ``botanik``).
 
     Raises ``SpecError`` when the variant or the tile set cannot be loaded."""
-    from botanik_design.spec.load import load_tileset, load_tileset_for, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset, load_tileset_for, load_variant
 
     variant = load_variant(ref)
     tileset = (load_tileset_for(tileset_ref, variant) if tileset_ref

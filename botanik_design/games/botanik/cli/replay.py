@@ -26,6 +26,7 @@ def _step_dict(s: Any, table: Any) -> dict[str, Any]:
 def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
     """Exit 0 on success, 1 on an invalid record (illegal action, failed ``expect``),
     2 when the file cannot be read."""
+    from botanik_design.games.botanik.cli.images import final_image, step_image
     from botanik_design.games.botanik.cli.score import fail
     from botanik_design.games.botanik.engine.errors import RecordError
     from botanik_design.games.botanik.engine.placement import machine_view
@@ -47,7 +48,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
                 print(f"        - {event}")
         for step, _ in replay(record, state):
             steps.append(step)
-            if images is not None and not images.step(record, state, step.number):
+            if images is not None and not step_image(images, record, state, step.number):
                 return 2
             if out_json:
                 continue
@@ -73,7 +74,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
         return fail("replay", exc, str(path), args.format)
     score = state.scores()
     mismatches = check_expect(record, state)
-    if images is not None and not images.final(record, state):
+    if images is not None and not final_image(images, record, state):
         return 2
     if out_json:
         print(json_text({

@@ -31,7 +31,7 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
 def score(path: Path, args: argparse.Namespace) -> int:
     """Exit 0 when scored (and any ``expect`` matches), 1 on an invalid file or a
     failed expectation, 2 when the file cannot be read."""
-    from botanik_design.cli.board_images import write_machines
+    from botanik_design.games.botanik.cli.images import write_machines
     from botanik_design.games.botanik.engine.errors import RecordError
     from botanik_design.games.botanik.engine.position import (
         check_expect,

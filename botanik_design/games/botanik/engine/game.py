@@ -134,10 +134,6 @@ class BotanikGame:
         """Placements may be cut to the best few; picks, swaps and discards may not."""
         return legal[0] >= PLACE_BASE
 
-    def palette(self) -> Sequence[Any]:
-        """The tile set's colours in declaration order (plots use them)."""
-        return tuple(self.tileset.colours)
-
     def spec_names(self) -> Mapping[str, str]:
         """Names for reports: ``variant``, ``variant_title``, ``tileset``."""
         return {"variant": self.variant.name, "variant_title": self.variant.title,
@@ -189,7 +185,7 @@ def load_botanik(
     defaults to the variant's own, else :data:`DEFAULT_TILESET`.  Raises
     ``SpecError`` when a reference does not load.
     """
-    from botanik_design.spec.load import load_tileset, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 
     v = variant if isinstance(variant, Variant) else load_variant(variant, relative_to)
     if isinstance(tileset, TileSet):
@@ -205,7 +201,8 @@ def botanik_from_doc(
 ) -> BotanikGame:
     """The ``botanik`` variant loader of :mod:`botanik_design.games.loading`: check the
     variant document read once by the validator's reader and build the game."""
-    from botanik_design.spec.load import check_doc, load_tileset_for, variant_of
+    from botanik_design.games.botanik.spec.load import load_tileset_for, variant_of
+    from botanik_design.spec.load import check_doc
 
     check_doc(session, doc, "variant")
     variant = variant_of(session, doc)

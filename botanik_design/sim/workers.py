@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -123,6 +124,27 @@ def _exit_when_orphaned(parent: int) -> None:
     os._exit(1)
 
 
+#: ``prctl`` option: the signal the kernel sends when the parent dies (Linux).
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> bool:
+    """Ask the kernel to send this process ``SIGKILL`` the moment its parent dies
+    (Linux ``prctl(PR_SET_PDEATHSIG)``): a worker of a ``kill -9``ed run ends at once,
+    even in the middle of a long game, where the watch thread of :func:`watch_parent`
+    needs up to :data:`PARENT_POLL_SECONDS`. Returns whether it was set (``False``
+    elsewhere: the watch thread alone then ends the worker)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 def watch_parent() -> None:
     """Worker-process initializer: never outlive the process that started us.
 
@@ -139,6 +161,9 @@ def watch_parent() -> None:
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
+    die_with_parent()
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
     threading.Thread(
         target=_exit_when_orphaned, args=(parent,), name="watch-parent", daemon=True
     ).start()

@@ -141,12 +141,13 @@ def play(
     cannot be reached.
     """
     from botanik_design.cli.signals import terminate_as_exception
+    from botanik_design.sim.runfolder import run_folder
     from botanik_design.sim.runner import Job
     from botanik_design.sim.workers import make_pool
 
     job = Job(game, bots, seed)
     finished = False
-    with terminate_as_exception():
+    with terminate_as_exception(), run_folder():  # workers' temporary files go there
         pool = make_pool(workers, scheduler)
         try:
             rows = _play_on(pool, job, games, quiet, label)

@@ -2,11 +2,11 @@
 
 multiprocessing makes ``pymp-*`` folders and Dask a ``dask-scratch-space/`` in the
 temporary folder; a killed run (``kill -9``) left them there for good. :func:`run_folder`
-points both (``tempfile.tempdir`` and ``TMPDIR``, which worker processes inherit, and
-Dask's ``temporary-directory``) into ``<tmp>/botanik-design-run-<PID>-XXXXXXXX/`` and
-removes it when the run ends; a run killed before that leaves its folder, which the next
-run removes: only folders of this naming, owned by this user, whose ``PID`` is no longer
-running.
+points both (``tempfile.tempdir`` and ``TMPDIR``, which worker processes inherit; Dask's
+``temporary-directory`` defaults to that folder) into
+``<tmp>/botanik-design-run-<PID>-XXXXXXXX/`` and removes it when the run ends; a run
+killed before that leaves its folder, which the next run removes: only folders of this
+naming, owned by this user, whose ``PID`` is no longer running.
 """
 
 from __future__ import annotations
@@ -67,18 +67,9 @@ def run_folder() -> Iterator[Path]:
     saved_dir, saved_env = tempfile.tempdir, os.environ.get("TMPDIR")
     tempfile.tempdir = str(folder)
     os.environ["TMPDIR"] = str(folder)
-    dask_config = None
-    try:
-        import dask  # only when Dask is installed (its scratch space goes here too)
-
-        dask_config = dask.config.set({"temporary-directory": str(folder)})
-    except ImportError:  # pragma: no cover - distributed is a dependency
-        pass
     try:
         yield folder
     finally:
-        if dask_config is not None:
-            dask_config.__exit__(None, None, None)  # type: ignore[no-untyped-call]
         tempfile.tempdir = saved_dir
         if saved_env is None:
             os.environ.pop("TMPDIR", None)

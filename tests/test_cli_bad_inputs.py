@@ -118,7 +118,7 @@ CASES = [
      r"nope: error: --with-dependents: no such folder \[io-missing\]"),
     (["validate", "--with-dependents", "--root", "tiny.yaml", "tiny.yaml"], 2,
      r"tiny\.yaml: error: --with-dependents: not a folder \[io-unreadable\]"),
-    (["validate", "--root", ".", "tiny.yaml"], 2, r"--root only says where --with-dependents"),
+    (["validate", "--root", "nope", "tiny.yaml"], 2, r"--root nope: no such folder"),
     (["sweep", "-q", "variant.yaml"], 1,
      r"variant\.yaml:1:1: error: this is a Botanik variant, not a sweep"),
 ]

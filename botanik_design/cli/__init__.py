@@ -73,7 +73,25 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(module_name)
         module.register(sub)
         add_exit_status(sub.choices[name], name)
+    for command in sub.choices.values():
+        _add_reference_options(command)
     return parser
+
+
+def _add_reference_options(parser: argparse.ArgumentParser) -> None:
+    """``--root`` and ``--allow-outside`` on every sub-command: where paths written in
+    files may lead (:class:`botanik_design.spec.refs.RefPolicy`)."""
+    from botanik_design.cli.runs import path_arg
+
+    if "--root" not in parser._option_string_actions:  # validate has its own (more uses)
+        parser.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
+                            help="a folder paths written in files (tileset:, extends:, "
+                            "variant:, pieceset:) may lead into, besides the project holding "
+                            "the file (the nearest folder above it with .git or "
+                            "pyproject.toml)")
+    parser.add_argument("--allow-outside", action="store_true",
+                        help="let paths written in files lead outside the project "
+                        "(/proc, /sys and /dev stay refused)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,6 +110,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports that say how
     module = importlib.import_module(command_modules()[args.command])
+    from botanik_design.spec.refs import set_ref_policy
+
+    root = getattr(args, "root", None)
+    if root is not None and args.command != "validate" and not root.is_dir():
+        print(f"{args.command}: --root {str(root)[:200]}: no such folder", file=sys.stderr)
+        return 2
+    set_ref_policy(root, getattr(args, "allow_outside", False))
     from botanik_design.cli.signals import Terminated, terminate_as_exception
 
     try:
@@ -115,3 +140,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 128 + exc.signum
     except BrokenPipeError:
         return 0
+    finally:
+        set_ref_policy()  # the next command (in the same process) starts from the default

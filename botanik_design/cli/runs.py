@@ -14,15 +14,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.numbers import MAX_WHOLE, parse_whole, shown
+
 
 def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number from ``minimum`` (to ``maximum``), else a clear
     ``ArgumentTypeError`` (``not a whole number: 'x'``, ``must be at least 1, got 0``)."""
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        value = parse_whole(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(
+                f"not a whole number up to {MAX_WHOLE}: {shown(text)!r}") from None
         if maximum is not None and not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(
                 f"must be between {minimum} and {maximum}, got {value}")

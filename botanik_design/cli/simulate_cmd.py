@@ -18,19 +18,23 @@ from botanik_design.cli.runs import (
     check_outputs,
     fill,
     named,
-    positive_int,
     progress_bar,
+    whole_number,
     write_outputs,
 )
 from botanik_design.model.words import plural
 
 DEFAULT_VARIANT = "standard"
+#: Most games one ``simulate`` or ``compare`` run plays (its rows stay in memory, about
+#: half a kilobyte each, for the report).
+MAX_GAMES = 1_000_000
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``compare``."""
-    p.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
-                   help="games to play (default 1000)")
+    p.add_argument("--games", "-n", type=whole_number(1, MAX_GAMES), default=1000,
+                   metavar="N", help=f"games to play, 1 to {MAX_GAMES:,} (default 1000; "
+                   "every game's row is kept for the report)")
     p.add_argument("--bots", default="greedy,greedy", metavar="A,B",
                    help="two bot specs, comma-separated, one per seat: A,B (default "
                    "greedy,greedy; one name alone is refused, write greedy,greedy; random bots "
@@ -139,12 +143,13 @@ def play(
     cannot be reached.
     """
     from botanik_design.cli.signals import terminate_as_exception
+    from botanik_design.sim.runfolder import run_folder
     from botanik_design.sim.runner import Job
     from botanik_design.sim.workers import make_pool
 
     job = Job(game, bots, seed)
     finished = False
-    with terminate_as_exception():
+    with terminate_as_exception(), run_folder():  # workers' temporary files go there
         pool = make_pool(workers, scheduler)
         try:
             rows = _play_on(pool, job, games, quiet, label)

@@ -150,10 +150,15 @@ def run(args: argparse.Namespace) -> int:
             _say(args, f"resuming: {already:,} of {total:,} {noun(total, 'game')} already "
                  f"done ({path})")
         workers = args.workers or os.cpu_count() or 1
+        from botanik_design.sim.runfolder import run_folder
+
+        temp = run_folder()  # pymp-*, dask-scratch-space/: removed when the run ends
+        temp.__enter__()
         try:
             pool = make_pool(workers, args.scheduler, local="dask",
                              preload=game_modules(sweep))
         except DaskUnavailableError as exc:
+            temp.__exit__(None, None, None)
             print(f"sweep: {exc}", file=sys.stderr)
             return 2
         dashboard = getattr(pool, "dashboard", "")
@@ -179,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
                 pool.shutdown()
             else:
                 pool.abort()
+            temp.__exit__(None, None, None)
     finally:
         store.close()
     report = build_report(sweep, rows)

@@ -43,7 +43,9 @@ def register(subparsers: Any) -> None:
                    "that name a given file by path, directly or through others (a variant "
                    "of a changed tile set, a record of a changed variant): for pre-commit")
     p.add_argument("--root", type=path_arg, default=None, metavar="FOLDER",
-                   help="where --with-dependents looks (default: the working directory)")
+                   help="where --with-dependents looks (default: the working directory), "
+                   "and a folder paths written in files (tileset:, extends:, variant:, "
+                   "pieceset:) may lead into besides the file's own project")
     p.add_argument("--simulate", type=positive_int, metavar="N", default=0,
                    help="also play N seeded random games per valid variant (needs the engine)")
     p.add_argument("--seed", type=int, default=0, help="seed of the --simulate games")
@@ -199,9 +201,8 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    if args.root is not None and not args.with_dependents:
-        print("validate: --root only says where --with-dependents looks; add "
-              "--with-dependents", file=sys.stderr)
+    if args.root is not None and not args.with_dependents and not args.root.is_dir():
+        print(f"validate: --root {str(args.root)[:200]}: no such folder", file=sys.stderr)
         return 2
     session = Session()
     files, diagnostics = _targets(list(args.paths))

@@ -38,6 +38,7 @@ from botanik_design.sim.report import (
 )
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.stats import ALPHA, fisher_two_proportions, holm, mann_whitney
+from botanik_design.spec.report import terminal_text
 
 SCHEMA = "botanik-design/compare/1"
 
@@ -238,4 +239,4 @@ def format_compare_text(result: dict[str, Any]) -> str:
         "tests.",
         f"  Tests: proportions, {FISHER} (two-sided); distributions, {MWU} (two-sided).",
     ]
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from botanik_design.games.base import Metric
 from botanik_design.model.words import plural
-from botanik_design.sim.rows import GameRow, csv_columns
+from botanik_design.sim.rows import CUT_OFF, GameRow, csv_columns
 from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
+from botanik_design.spec.report import json_text, terminal_text
 
 #: Version tag of the JSON report layout.
 SCHEMA = "botanik-design/simulate/1"
@@ -67,9 +67,26 @@ def mostly_random(spec: str) -> bool:
     return name == "random" or (name == "greedy" and params.get("epsilon", 0.0) >= 0.5)
 
 
+def cut_off_caveat(rows: Sequence[GameRow]) -> dict[str, str] | None:
+    """The ``cut-off`` caveat: how many games the simulator stopped at its length bound
+    (:data:`~botanik_design.sim.rows.CUT_OFF`, counted as draws), ``None`` when none was."""
+    cut = [r for r in rows if r.end_reason == CUT_OFF]
+    if not cut:
+        return None
+    bound = max(r.decisions for r in cut)
+    games = f"{len(cut)} {'game was' if len(cut) == 1 else 'games were'}"
+    return {
+        "code": "cut-off", "short": f"{len(cut)} cut off",
+        "message": f"{games} cut off at the {bound}-ply bound: no rule of the variant ends "
+        "them (no ply cap), so they count as draws; set `ply_cap` (or `repetition_draw`) "
+        "to end such games by a rule",
+    }
+
+
 def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, str]]:
     """Why these bots may be too weak for the run to judge balance: each a ``code``
-    (``random-bot``, ``low-score``, ``many-draws``), a ``message`` and a ``short`` form.
+    (``random-bot``, ``low-score``, ``cut-off``, ``many-draws``), a ``message`` and a
+    ``short`` form.
 
     A bot that plays random moves; a mean score per player under
     :data:`WEAK_MEAN_SCORE` (games with a score); more than :data:`WEAK_DRAW_RATE`
@@ -100,6 +117,9 @@ def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, st
                 f"{WEAK_MEAN_SCORE:g}): the bots build almost nothing, so the scores and "
                 "wins say little about the rules",
             })
+    cut = cut_off_caveat(rows)
+    if cut is not None:
+        out.append(cut)
     draws = sum(1 for r in rows if r.first_player_result() == 0.5) / len(rows)
     if draws > WEAK_DRAW_RATE:
         out.append({
@@ -279,7 +299,7 @@ def advantage_p1(first: Sequence[float]) -> dict[str, Any]:
 
 def to_json(summary: dict[str, Any]) -> str:
     """Stable JSON text (2-space indent, key order as built, trailing newline)."""
-    return json.dumps(summary, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(summary) + "\n"
 
 
 def to_csv(rows: Sequence[GameRow], metrics: Sequence[Metric]) -> str:
@@ -447,4 +467,4 @@ def format_text(summary: dict[str, Any], metrics: Sequence[Metric]) -> str:
     if sc is not None:
         lines += ["", "Score histogram (all players)"]
         lines += ascii_histogram(sc["all"]["histogram"])
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")

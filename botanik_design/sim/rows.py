@@ -14,6 +14,11 @@ from typing import Any
 
 from botanik_design.games.base import Metric
 
+#: ``end_reason`` of a game the simulator stopped at its length bound because no rule of
+#: the game ends it (``GameInfo.length_cutoff``, Hive under ``ply_cap: null``): it counts
+#: as a draw, and every report says how many there were.
+CUT_OFF = "cut-off"
+
 #: Columns of every game, in order.
 BASE_COLUMNS: tuple[str, ...] = (
     "game", "seed", "bot_seat0", "bot_seat1", "first_bot", "winner",

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from botanik_design.games.base import Game
 from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
-from botanik_design.sim.rows import GameRow
+from botanik_design.sim.rows import CUT_OFF, GameRow
 from botanik_design.sim.seeding import derive, seat_of_first_bot
-from botanik_design.sim.workers import Pool, batch_ranges, cancel_all
+from botanik_design.sim.workers import Pool, iter_batches, run_lazily
 
 __all__ = ["MAX_DECISIONS", "Job", "SimulationError", "play_batch", "play_game", "run_games"]
 
@@ -61,6 +61,7 @@ def play_game(job: Job, index: int) -> GameRow:
         limit = min(MAX_DECISIONS, max(1, game.info.max_game_length))
         decisions = 0
         legal_total = 0
+        cut_off = False
         while not state.is_terminal():
             legal = state.legal_actions()
             player = state.current_player()
@@ -70,6 +71,7 @@ def play_game(job: Job, index: int) -> GameRow:
             legal_total += len(legal)
             if decisions >= limit and not state.is_terminal():
                 if game.info.length_cutoff:  # no rule ends it: stopped, unfinished
+                    cut_off = True
                     break
                 if decisions > limit:
                     raise SimulationError(f"more than {plural(limit, 'decision')}")
@@ -83,7 +85,7 @@ def play_game(job: Job, index: int) -> GameRow:
             decisions=decisions,
             branching=legal_total / decisions if decisions else 0.0,
             values=tuple((m.key, final[m.key]) for m in game.metrics()),
-            end_reason=str(final.get("end_reason", "")),
+            end_reason=CUT_OFF if cut_off else str(final.get("end_reason", "")),
         )
     except SimulationError as exc:
         raise SimulationError(f"game {index} (engine seed {game_seed}): {exc}") from None
@@ -115,32 +117,26 @@ def run_games(
 
     ``progress(k)`` is called with the number of games just finished after
     each batch.  ``batches`` overrides the default split
-    (:func:`~botanik_design.sim.workers.batch_ranges`); results never depend on
-    it.  ``name`` names the run's tasks on a pool that shows them (Dask's dashboard:
-    ``standard: greedy vs random``); by default the game's and the bots'.  Raises
-    ``ValueError`` when ``games < 1`` and :class:`SimulationError`
-    when a game fails (the remaining batches are cancelled where possible).
+    (:func:`~botanik_design.sim.workers.iter_batches`); results never depend on
+    it. Batches are submitted as earlier ones finish
+    (:func:`~botanik_design.sim.workers.run_lazily`), so memory before the first
+    games end is flat in ``games``.  ``name`` names the run's tasks on a pool that shows
+    them (Dask's dashboard: ``standard: greedy vs random``); by default the game's and
+    the bots'.  Raises ``ValueError`` when ``games < 1`` and
+    :class:`SimulationError` when a game fails (the remaining batches are cancelled where possible).
     """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    parts = list(batches) if batches is not None else batch_ranges(games, pool.workers)
+    parts = iter(batches) if batches is not None else iter_batches(games, pool.workers)
     label = name or f"{job.game.info.name}: {job.bots[0]} vs {job.bots[1]}"
-    futures = {pool.submit(play_batch, job, r.start, r.stop, name=label,
-                           detail=games_detail(r.start, r.stop)): k
-               for k, r in enumerate(parts)}
-    results: list[list[GameRow] | None] = [None] * len(parts)
-    try:
-        for fut in pool.as_completed(list(futures)):
-            k = futures[fut]
-            rows = fut.result()
-            results[k] = rows
-            if progress is not None:
-                progress(len(rows))
-    except BaseException:
-        cancel_all(futures)
-        raise
+    tasks = ((r.start, play_batch, (job, r.start, r.stop),
+              {"name": label, "detail": games_detail(r.start, r.stop)}) for r in parts)
+    results: dict[int, list[GameRow]] = {}
+    for start, rows in run_lazily(pool, tasks):
+        results[start] = rows
+        if progress is not None:
+            progress(len(rows))
     out: list[GameRow] = []
-    for rows in results:
-        assert rows is not None
-        out.extend(rows)
+    for start in sorted(results):
+        out.extend(results[start])
     return out

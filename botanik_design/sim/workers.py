@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+K = TypeVar("K")
 
 #: How often (seconds) a worker process checks that its parent is still there.
 PARENT_POLL_SECONDS = 0.25
@@ -126,6 +129,27 @@ def _exit_when_orphaned(parent: int) -> None:
     os._exit(1)
 
 
+#: ``prctl`` option: the signal the kernel sends when the parent dies (Linux).
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> bool:
+    """Ask the kernel to send this process ``SIGKILL`` the moment its parent dies
+    (Linux ``prctl(PR_SET_PDEATHSIG)``): a worker of a ``kill -9``ed run ends at once,
+    even in the middle of a long game, where the watch thread of :func:`watch_parent`
+    needs up to :data:`PARENT_POLL_SECONDS`. Returns whether it was set (``False``
+    elsewhere: the watch thread alone then ends the worker)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 def watch_parent() -> None:
     """Worker-process initializer: never outlive the process that started us.
 
@@ -142,6 +166,9 @@ def watch_parent() -> None:
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
+    die_with_parent()
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
     threading.Thread(
         target=_exit_when_orphaned, args=(parent,), name="watch-parent", daemon=True
     ).start()
@@ -247,16 +274,53 @@ def cancel_all(futures: Iterable[Any]) -> None:
             cancel()
 
 
-def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
-    """Split game indices ``0 .. n-1`` into consecutive batches.
+def iter_batches(n: int, workers: int, max_batch: int = 200) -> Iterator[range]:
+    """Split game indices ``0 .. n-1`` into consecutive batches, one at a time (a run of
+    a billion games makes no list of five million ranges).
 
     About 8 batches per worker (for load balancing and a smooth progress
     bar), at most ``max_batch`` games each.  The split never affects results.
     """
     if n <= 0:
-        return []
+        return
     size = max(1, min(max_batch, -(-n // (max(1, workers) * 8))))
-    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+    for i in range(0, n, size):
+        yield range(i, min(n, i + size))
+
+
+def batch_ranges(n: int, workers: int, max_batch: int = 200) -> list[range]:
+    """:func:`iter_batches` as a list."""
+    return list(iter_batches(n, workers, max_batch))
+
+
+def run_lazily(pool: Pool, tasks: Iterable[tuple[Any, ...]],
+               window: int | None = None) -> Iterator[tuple[Any, Any]]:
+    """Run ``(key, fn, args)`` tasks (or ``(key, fn, args, submit_keywords)``: the task's
+    ``name`` and ``detail`` for a pool that shows them) on ``pool``, submitting each only
+    when fewer than
+    ``window`` (default four per worker) are in flight; yields ``(key, result)`` as they
+    finish. Memory stays flat in the number of tasks: ``tasks`` may be a generator of
+    millions. On any error (or when the caller stops early) the tasks in flight are
+    cancelled where possible and nothing more is submitted."""
+    limit = window if window is not None else max(2, 4 * pool.workers)
+    todo = iter(tasks)
+    inflight: dict[Any, Any] = {}
+    try:
+        while True:
+            while len(inflight) < limit:
+                task = next(todo, None)
+                if task is None:
+                    break
+                key, fn, args, *keywords = task
+                inflight[pool.submit(fn, *args, **(keywords[0] if keywords else {}))] = key
+            if not inflight:
+                return
+            fut = next(iter(pool.as_completed(list(inflight))))
+            key = inflight.pop(fut)
+            yield key, fut.result()
+    except BaseException:
+        cancel_all(list(inflight))
+        raise
 
 
 def make_pool(workers: int, scheduler: str | None = None, local: str = "processes",

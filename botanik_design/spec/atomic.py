@@ -15,17 +15,18 @@ target's name, ``PID`` the writer's process id) and are locked
 (``flock``) while in use.  A process killed in the middle of a write
 (``kill -9``, a power cut) cannot remove its temporary file; the next write
 into that folder does (:func:`remove_stale_temporaries`): a temporary file
-of this naming whose writer is no longer running and which nobody holds
-locked is litter.  No third-party imports.
+of this naming, owned by the same user, whose writer is no longer running and
+which nobody holds locked is litter.  Nothing else is ever removed.  No third-party imports.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
 import tempfile
-import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -42,17 +43,6 @@ TEMP_SUFFIX = ".bd.tmp"
 
 #: ``.NAME.PID-XXXXXXXX.bd.tmp`` (``XXXXXXXX`` from :func:`tempfile.mkstemp`).
 _TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[a-z0-9_]{8}\.bd\.tmp$")
-
-#: Names used by earlier versions (no pid, no lock): ``.NAME.XXXXXXXX.tmp``
-#: (the files this tool writes) and ``.plot-XXXXXXXX.png``/``.svg`` (plots).
-#: Removed once older than :data:`LEGACY_AGE_SECONDS`, since their writer
-#: cannot be asked.
-_LEGACY_NAMES = (
-    re.compile(r"^\..+\.(ya?ml|json|csv|txt|png|svg)\.[a-z0-9_]{8}\.tmp$"),
-    re.compile(r"^\.plot-[a-z0-9_]{8}\.(png|svg)$"),
-)
-LEGACY_AGE_SECONDS = 600.0
-
 
 def new_file_mode() -> int:
     """``0o666`` minus the process umask: the mode ``open()`` would give a new file."""
@@ -105,34 +95,31 @@ def _remove_if_unlocked(path: Path) -> bool:
 def remove_stale_temporaries(folder: Path | str) -> list[Path]:
     """Remove the temporary files this module left in ``folder`` when a writer was killed.
 
-    A file is removed when it has this module's naming (see the module
-    docstring), its writer's process is not running and no process holds it
-    locked; files of the naming of earlier versions once they are older than
-    :data:`LEGACY_AGE_SECONDS`.  Never raises (an unreadable folder is left
-    alone).  Returns the files removed.
+    Only what this tool provably wrote goes: a regular file (not a symlink) of this
+    module's naming (``.NAME.PID-XXXXXXXX.bd.tmp``, see the module docstring), owned by
+    this user, whose writer ``PID`` is not running, and which no process holds locked.
+    Nothing else is touched, however much it looks like a temporary file (another
+    program's or another user's dotfiles, names of earlier versions).  Never raises (an
+    unreadable folder is left alone).  Returns the files removed.
     """
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return removed
-    now = time.time()
+    uid = os.getuid() if hasattr(os, "getuid") else None
     for entry in entries:
-        name = entry.name
-        if not name.startswith("."):
+        match = _TEMP_NAME.match(entry.name)
+        if match is None:
             continue
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
-            match = _TEMP_NAME.match(name)
-            if match is not None:
-                if _pid_running(int(match["pid"])):
-                    continue
-            elif not any(p.match(name) for p in _LEGACY_NAMES) or (
-                now - entry.stat(follow_symlinks=False).st_mtime < LEGACY_AGE_SECONDS
-            ):
+            if uid is not None and entry.stat(follow_symlinks=False).st_uid != uid:
                 continue
         except OSError:
+            continue
+        if _pid_running(int(match["pid"])):
             continue
         if _remove_if_unlocked(Path(entry.path)):
             removed.append(Path(entry.path))
@@ -161,22 +148,26 @@ def _with_filename(exc: OSError, path: Path | str) -> OSError:
     return OSError(exc.errno, exc.strerror or os.strerror(exc.errno), str(path))
 
 
-def is_special(path: Path) -> bool:
-    """Whether ``path`` exists and is neither a regular file nor a folder: a device such as
-    ``/dev/null``, a FIFO or a socket.  Such a target is written into, never replaced: a
-    rename would put a plain file where the device was."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+def write_failure(exc: BaseException) -> OSError | None:
+    """The ``OSError`` behind ``exc`` when ``exc`` is a write failing in disguise, else ``None``.
 
-
-def _stream_into(tmp: Path, target: Path) -> None:
-    """Copy the staged bytes of ``tmp`` into the special file ``target`` (no rename)."""
-    with open(tmp, "rb") as source, open(target, "wb") as sink:
-        while chunk := source.read(1 << 16):
-            sink.write(chunk)
+    A writer that buffers or compresses (matplotlib's PDF backend) meets the disk's
+    ``OSError`` (``ENOSPC``) and then, cleaning up, fails again with its own error
+    (``zlib.error: inconsistent stream state``), which hides the first. The first
+    ``OSError`` in ``exc``'s chain (``__cause__``/``__context__``) is returned; else a
+    ``zlib.error`` in the chain becomes an ``OSError`` of its own."""
+    chain: list[BaseException] = []
+    link: BaseException | None = exc
+    while link is not None and all(link is not c for c in chain):
+        chain.append(link)
+        link = link.__cause__ or link.__context__
+    for link in chain:
+        if isinstance(link, OSError):
+            return link
+    for link in chain:
+        if isinstance(link, zlib.error):
+            return OSError(f"the compressed stream could not be written ({link})")
+    return None
 
 
 @dataclass
@@ -207,7 +198,8 @@ class OutputSet:
 
     Every ``OSError`` raised names the file as the caller gave it
     (``exc.filename``), never the temporary name.  Symlinks are followed:
-    their target is replaced.  Line endings are written as given.
+    their target is replaced; a target that exists and is no regular file (``/dev/null``,
+    a pipe) is refused (``EINVAL``), never replaced.  Line endings are written as given.
     """
 
     _staged: list[_Staged] = field(default_factory=list)
@@ -215,6 +207,14 @@ class OutputSet:
 
     def _stage(self, path: Path | str) -> tuple[Path, int, Path]:
         target = Path(os.path.realpath(path))
+        try:
+            mode = os.stat(target).st_mode
+        except OSError:
+            mode = None  # a new file
+        if mode is not None and not stat.S_ISREG(mode):
+            # renaming over it would replace the device (/dev/null) or pipe itself
+            raise OSError(errno.EINVAL, "not a regular file (a device, pipe or folder): "
+                          "outputs are written to files", str(path))
         if target.parent not in self._cleaned:
             self._cleaned.add(target.parent)
             remove_stale_temporaries(target.parent)
@@ -246,6 +246,12 @@ class OutputSet:
         except OSError as exc:
             self._drop(staged)
             raise _with_filename(exc, path) from exc
+        except Exception as exc:
+            self._drop(staged)
+            failure = write_failure(exc)
+            if failure is None:
+                raise
+            raise _with_filename(failure, path) from exc
         except BaseException:
             self._drop(staged)
             raise
@@ -274,7 +280,7 @@ class OutputSet:
     def _keep_backup(self, staged: _Staged) -> None:
         """Hard-link the current target to a locked temporary name, to restore it on failure."""
         staged.existed = staged.target.exists()
-        if not staged.existed or is_special(staged.target):
+        if not staged.existed:
             return
         with suppress(OSError):  # no hard links here: that file cannot be put back
             fd, backup = _new_temporary(staged.target)
@@ -293,13 +299,10 @@ class OutputSet:
                 self._keep_backup(item)
             for item in staged:
                 try:
-                    if is_special(item.target):
-                        _stream_into(item.tmp, item.target)
-                    else:
-                        os.replace(item.tmp, item.target)
+                    os.replace(item.tmp, item.target)
                 except OSError as exc:
                     raise _with_filename(exc, item.shown) from exc
-                item.placed = not is_special(item.target)
+                item.placed = True
         except BaseException:
             for item in reversed(staged):
                 if not item.placed:
@@ -350,12 +353,11 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
 
 
 __all__ = [
-    "LEGACY_AGE_SECONDS",
     "OutputSet",
-    "is_special",
     "TEMP_SUFFIX",
     "new_file_mode",
     "remove_stale_temporaries",
     "write_atomic",
     "write_bytes_atomic",
+    "write_failure",
 ]

@@ -32,9 +32,17 @@ def diag(doc: Doc, path: JPath, rule: str, message: str, hint: str = "") -> Diag
 
 
 def summary(problems: list[Diagnostic]) -> str:
-    """``2 errors, first: f.yaml:3:1: error: ...`` (``no errors`` when there is none)."""
+    """``2 errors, first at f.yaml:3:1 [schema-type]`` (``no errors`` when there is none).
+
+    The problems are another file's (a referenced tile set, a parent): their position
+    and rule only, never their message, which may quote that file's content (a
+    reference may name any file of the project; ``validate`` that file shows them)."""
     errs = errors(problems)
-    return f"{plural(len(errs), 'error')}, first: {errs[0].format()}" if errs else "no errors"
+    if not errs:
+        return "no errors"
+    first = errs[0]
+    where = first.file + (f":{first.line}:{first.column or 1}" if first.line else "")
+    return f"{plural(len(errs), 'error')}, first at {where} [{first.rule}]"
 
 
 def ref_hint(ref: object, kind: str, what: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +21,34 @@ CHECK_RULE_IDS = False
 MAX_PER_FILE = 100
 
 
+#: A quoted value (backticks, single or double quotes) longer than this is cut.
+QUOTE_LIMIT = 80
+#: A run of text without spaces longer than this is cut (a value quoted bare).
+WORD_LIMIT = 200
+#: How much of a cut value a message keeps.
+QUOTE_KEEP = 60
+_QUOTED = re.compile(r"`[^`\n]*`|(?<!\w)'[^'\n]*'(?!\w)|(?<!\w)\"[^\"\n]*\"(?!\w)")
+_LONG_WORD = re.compile(r"[^\s`'\"]{" + str(WORD_LIMIT + 1) + ",}")
+
+
+def brief(text: str) -> str:
+    """``text`` with every long quoted value, and every long unbroken run, cut to its first
+    :data:`QUOTE_KEEP` characters and an ellipsis: a message never carries a whole value
+    read from a file (a 100 KB string, a key of a megabyte), whatever built it.
+
+    >>> brief("key `" + "x" * 100 + "` is unknown") == "key `" + "x" * 60 + "…` is unknown"
+    True
+    >>> prose = "the player's `a` then " + "words " * 20 + "and `b` isn't cut"
+    >>> brief(prose) == prose
+    True
+    """
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    text = _QUOTED.sub(lambda m: m[0] if len(m[0]) <= QUOTE_LIMIT + 2 else
+                       f"{m[0][:QUOTE_KEEP + 1]}…{m[0][-1]}", text)
+    return _LONG_WORD.sub(lambda m: m[0][:QUOTE_KEEP] + "…", text)
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem found in one file.
@@ -28,7 +57,8 @@ class Diagnostic:
     a file that cannot be read).  ``rule`` is a stable id such as
     ``"yaml-duplicate-key"``; ``json_path`` a JSON Pointer into the document
     (``"/tiles/3/exits"``, ``""`` for the whole document); ``hint`` an optional
-    suggestion (``"did you mean `flowers`?"``).
+    suggestion (``"did you mean `flowers`?"``). Long values quoted in ``message`` and
+    ``hint`` are cut (:func:`brief`).
     """
 
     file: str
@@ -43,6 +73,8 @@ class Diagnostic:
     def __post_init__(self) -> None:
         if CHECK_RULE_IDS and not declared(self.rule):
             raise ValueError(f"undeclared rule id {self.rule!r} (declare it in spec/rule_ids.py)")
+        object.__setattr__(self, "message", brief(self.message))
+        object.__setattr__(self, "hint", brief(self.hint))
 
     def sort_key(self) -> tuple[str, int, int, int, str, str, str]:
         """Order: file, line, column (unknown positions first), errors before warnings,

@@ -54,12 +54,12 @@ def resolve_ref(
     directory) wins over a bundled name.  Returns ``(display_name, file)``; raises
     :class:`SpecNotFoundError` (a :class:`SpecError`) when nothing matches.
     """
-    found = find_ref(ref, kind, relative_to)
+    found = find_ref(ref, kind, relative_to, from_file=relative_to is not None)
     if found is None:
         from botanik_design.spec.refs import unknown_name
 
         raise unknown_name(ref, what or ("tile set" if kind == "tileset" else kind),
-                           bundled(kind), relative_to)
+                           bundled(kind), relative_to, from_file=relative_to is not None)
     return found
 
 

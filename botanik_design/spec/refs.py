@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -63,19 +64,87 @@ def all_variants() -> dict[str, Traversable]:
     return files
 
 
-def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | None:
+@dataclass
+class RefPolicy:
+    """Where a reference written in a file may lead (set once per command by the CLI).
+
+    ``root``: a folder such references may also lead into, beside each file's own
+    project (:func:`project_root`); ``allow_outside``: any path is allowed (``/proc``,
+    ``/sys`` and ``/dev`` never are). A path given on the command line is the user's own
+    choice and is not confined.
+    """
+
+    root: Path | None = None
+    allow_outside: bool = False
+
+
+POLICY = RefPolicy()
+#: Folders no reference from a file ever reads (process, kernel and device files).
+NEVER_READ = ("/proc", "/sys", "/dev")
+_PROJECT_MARKERS = (".git", "pyproject.toml")
+
+
+def set_ref_policy(root: Path | None = None, allow_outside: bool = False) -> None:
+    """Set :data:`POLICY` (the CLI's ``--root`` and ``--allow-outside``)."""
+    POLICY.root, POLICY.allow_outside = root, allow_outside
+
+
+def project_root(folder: Path) -> Path:
+    """The project holding ``folder``: the nearest folder at or above ``folder`` with
+    ``.git`` or ``pyproject.toml``, else the working directory when ``folder`` is under it
+    (and it is not the file system's root), else ``folder``."""
+    real = Path(os.path.realpath(folder))
+    for above in (real, *real.parents):
+        if any(os.path.lexists(above / m) for m in _PROJECT_MARKERS):
+            return above
+    cwd = Path(os.path.realpath(Path.cwd()))
+    if cwd != Path(cwd.anchor) and _inside(str(real), str(cwd)):
+        return cwd  # no repository: the working directory the file is under
+    return real
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def outside_reason(candidate: Path, folder: Path) -> str | None:
+    """Why a file a reference in a file of ``folder`` names may not be read (``None``: it
+    may): a system file (``/proc``, ``/sys``, ``/dev``, symlinks followed), or a file
+    outside :func:`project_root` unless :data:`POLICY` allows outside paths."""
+    real = os.path.realpath(candidate)
+    if any(_inside(real, never) for never in NEVER_READ):
+        return f"is a system file ({', '.join(NEVER_READ)} are never read)"
+    if POLICY.allow_outside:
+        return None
+    root = project_root(folder)
+    roots = [root] + ([Path(os.path.realpath(POLICY.root))] if POLICY.root else [])
+    if not any(_inside(real, str(r)) for r in roots):
+        return (f"is outside the project {str(root)[:200]} (a reference in a file stays "
+                "inside its project; --root FOLDER or --allow-outside widens it)")
+    return None
+
+
+def _candidate(ref: str, base: Path) -> Path | None:
+    try:
+        candidate = Path(ref) if Path(ref).is_absolute() else base / ref
+        return candidate if candidate.is_file() else None
+    except (OSError, ValueError):  # embedded NUL, name too long, ...
+        return None
+
+
+def find_ref(ref: str, kind: str, folder: Path | None, *,
+             from_file: bool = False) -> tuple[str, Source] | None:
     """``(display name, file)`` for ``ref``, or ``None`` when nothing matches.
 
     A path (absolute, or relative to ``folder``, default the working directory)
     that names an existing file wins; otherwise a bundled name of ``kind``.
+    ``from_file``: ``ref`` is written in a file of ``folder`` (not typed on the command
+    line), so a path it names must pass :func:`outside_reason`.
     """
     base = folder if folder is not None else Path.cwd()
-    try:
-        candidate = Path(ref) if Path(ref).is_absolute() else base / ref
-        if candidate.is_file():
-            return os.path.normpath(candidate), candidate
-    except (OSError, ValueError):  # embedded NUL, name too long, ...
-        pass
+    candidate = _candidate(ref, base)
+    if candidate is not None and not (from_file and outside_reason(candidate, base)):
+        return os.path.normpath(candidate), candidate
     # a variant reference finds the bundled variants of every game, so that naming one of
     # the wrong game is reported as such rather than as a missing file
     files = all_variants() if kind in variant_kinds() else bundled(kind)
@@ -127,7 +196,8 @@ def portable_ref(ref: str, kind: str, folder: Path) -> str:
         return ref
 
 
-def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
+def tried(ref: object, folder: Path | None, *, say_folder: bool = False,
+          from_file: bool = True) -> str:
     """Where a reference was looked for as a file, for an error message:
     ``tried /abs/sets/mine.yaml: a relative path is read from this file's folder``.
 
@@ -137,6 +207,10 @@ def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
     """
     text = str(ref)
     base = folder if folder is not None else Path.cwd()
+    candidate = _candidate(text, base) if from_file else None
+    reason = outside_reason(candidate, base) if candidate is not None else None
+    if candidate is not None and reason is not None:
+        return f"{str(os.path.abspath(candidate))[:200]} {reason}"
     try:
         relative = not Path(text).is_absolute()
         path = os.path.abspath(base / text) if relative else text
@@ -152,7 +226,7 @@ def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
 
 
 def unknown_name(ref: str, what: str, names: Iterable[str],
-                 folder: Path | None = None) -> SpecNotFoundError:
+                 folder: Path | None = None, *, from_file: bool = False) -> SpecNotFoundError:
     """The error for a command-line name that is neither a file nor a bundled spec (exit 2):
     ``no variant named 'standrad': not a file (tried ...), and not a bundled variant
     (no-loops, registre-3, standard); did you mean `standard`?``.
@@ -167,13 +241,20 @@ def unknown_name(ref: str, what: str, names: Iterable[str],
     stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
     near = near_miss(stem, known)
     return SpecNotFoundError(
-        f"no {what} named {ref!r}: not a file ({tried(ref, folder, say_folder=True)}), "
+        f"no {what} named {ref!r}: not a file "
+        f"({tried(ref, folder, say_folder=True, from_file=from_file)}), "
         f"and not a bundled {what} ({', '.join(known)})" + (f"; {near}" if near else ""))
 
 
 def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:
     """The message for a reference that names nothing: ``` `tileset: x.yaml` names no tile
     set file (tried /abs/x.yaml: ...) and no bundled tile set```."""
+    base = folder if folder is not None else Path.cwd()
+    candidate = _candidate(str(ref), base)
+    reason = outside_reason(candidate, base) if candidate is not None else None
+    if candidate is not None and reason is not None:
+        return (f"`{key}: {str(ref)[:80]}` is not read: "
+                f"{str(os.path.abspath(candidate))[:200]} {reason}")
     return (f"`{key}: {str(ref)[:80]}` names no {what} file ({tried(ref, folder)}) "
             f"and no bundled {what}")
 

@@ -53,6 +53,29 @@ def clean(text: str) -> str:
                         else f"\\u{ord(m.group()):04x}", text)
 
 
+#: Characters JSON leaves raw (``ensure_ascii=False``) that a terminal acts on: DEL, the
+#: C1 controls (``\x9b`` is CSI) and the Unicode line and paragraph separators.
+_JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f\u2028\u2029]")
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """``data`` as JSON text safe to print: UTF-8 kept readable, every control character
+    escaped (JSON escapes those below U+0020 itself; DEL, C1 and U+2028/U+2029 become
+    ``\\u`` escapes, which only ever occur inside strings), NaN refused."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False, allow_nan=False)
+    return _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def terminal_text(text: str) -> str:
+    """A whole report for the terminal: every control character but newline and tab shown
+    as ``\\xNN`` (``\\u2028``), so that names and titles read from files cannot drive it."""
+    return _TEXT_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                             else f"\\u{ord(m.group()):04x}", text)
+
+
 def format_text(diagnostics: Sequence[Diagnostic], colour: bool = False) -> str:
     """One ``file:line:col: level: message [rule]`` line per diagnostic, files separated
     by a blank line (input order kept: sort first).  Control characters in file
@@ -95,6 +118,21 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
+def failure_report(diagnostics: Sequence[Diagnostic], file: str,
+                   exit_code: int) -> dict[str, Any]:
+    """The JSON object a command prints with ``--format json`` when a file it reads is
+    invalid (``score``, ``replay``, every game and file kind): ``ok`` (false), ``file``,
+    ``exit_code``, ``error`` (the first message) and ``diagnostics``, each with the keys
+    of ``validate``'s report (:func:`as_dict`)."""
+    return {
+        "ok": False,
+        "file": file,
+        "exit_code": exit_code,
+        "error": diagnostics[0].message if diagnostics else "",
+        "diagnostics": [as_dict(d) for d in diagnostics],
+    }
+
+
 def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any]],
                 effective: Sequence[dict[str, Any]] | None = None,
                 simulation: Sequence[dict[str, Any]] | None = None) -> str:
@@ -113,10 +151,18 @@ def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any
         report["effective"] = list(effective)
     if simulation is not None:
         report["simulation"] = list(simulation)
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    return json_text(report) + "\n"
+
+
+_GITHUB_CONTROL = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def _escape_data(text: str) -> str:
+    """A workflow command's text: ``%``, CR and LF as GitHub's ``%25``/``%0D``/``%0A``,
+    every other control character shown as ``\\xNN`` (a spec cannot drive the terminal
+    of whoever reads the log)."""
+    text = _GITHUB_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                               else f"\\u{ord(m.group()):04x}", text)
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
@@ -141,26 +187,31 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
 def yaml_scalar(value: Any) -> str:
     """``value`` written as a one-line YAML scalar that reads back as the same value."""
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+    if _CONTROL.search(text.removesuffix("\n")):  # NEL, U+2028...: escaped, never raw
+        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=False,
+                              width=10_000)
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
 def effective_yaml(entry: dict[str, Any]) -> str:
     """An effective variant (see :func:`botanik_design.cli.validate_cmd.effective_entry`) as
     a YAML document whose comments say where each value came from."""
-    lines = [f"# effective variant of {entry['file']}", "---",
+    lines = [f"# effective variant of {clean(entry['file'])}", "---",
              f"variant: {yaml_scalar(entry['variant'])}"]
     if entry.get("game") == "hive":
         lines.append("game: hive")
         if entry.get("pieceset") is not None:
             lines.append(f"pieceset: {yaml_scalar(entry['pieceset'])}  "
-                         f"# from {entry['pieceset_from']}")
+                         f"# from {clean(entry['pieceset_from'])}")
         else:
-            lines.append(f"pieceset: null  # {entry['pieceset_from']}")
+            lines.append(f"pieceset: null  # {clean(entry['pieceset_from'])}")
     elif entry.get("tileset") is not None:
-        lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  # from {entry['tileset_from']}")
+        lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  "
+                     f"# from {clean(entry['tileset_from'])}")
     else:
         lines.append("tileset: null  # none: no variant in the chain names a tile set")
     lines.append("options:")
     for name, item in entry["options"].items():
-        lines.append(f"  {name}: {yaml_scalar(item['value'])}  # {item['from']}")
+        lines.append(f"  {yaml_scalar(name)}: {yaml_scalar(item['value'])}  "
+                     f"# {clean(item['from'])}")
     return "\n".join(lines) + "\n"

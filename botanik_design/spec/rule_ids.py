@@ -53,7 +53,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(numbers in YAML 1.2, text in 1.1)"),
     Rule("yaml-bad-number", "error",
          "a number that cannot be used: an empty `!!int`/`!!float`, a tagged value that is no "
-         "number, more than 4300 digits (in any base)"),
+         "number, a whole number beyond ±2**64 (in any base)"),
+    Rule("yaml-non-finite", "error",
+         "`.nan`, `.inf`, `-.inf` or a float too large to hold (`1.0e+999`): every number in "
+         "a file is finite"),
     Rule("yaml-encoding", "error",
          "not UTF-8 text"),
     Rule("yaml-binary", "error",

@@ -298,7 +298,7 @@ class Session:
         bundled spec).  Its kind is detected, so a mismatch can be reported."""
         if not isinstance(ref, str):
             return None
-        found = find_ref(ref, kind, folder)
+        found = find_ref(ref, kind, folder, from_file=True)
         if found is None:
             return None
         name, source = found

@@ -40,6 +40,7 @@ from botanik_design.model.sweep import (
     show_value,
 )
 from botanik_design.model.words import near_miss, plural
+from botanik_design.spec.chain import summary
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
@@ -135,8 +136,7 @@ def _base(session: Session, doc: Doc, vdoc: Doc,
     if vdoc.kind != "variant" or errors(session.check(vdoc)):
         other = f"is {kind_name(vdoc.kind)}, not a variant"
         what = other if vdoc.kind not in ("variant", None) else \
-            "is not a valid variant: " + "; ".join(
-                d.format() for d in errors(session.check(vdoc))[:1])
+            "is not a valid variant: " + summary(session.check(vdoc))
         out.add(("base", "variant"), "sweep-variant-invalid", f"`{vdoc.name}` {what}")
         return None
     info = variant_info(session, vdoc)
@@ -161,7 +161,7 @@ def _base(session: Session, doc: Doc, vdoc: Doc,
     if ts_doc.kind != "tileset" or problems or ts_doc.data is None:
         other = f"is {kind_name(ts_doc.kind)}, not a tile set"
         what = other if ts_doc.kind not in ("tileset", None) \
-            else "is not a valid tile set: " + "; ".join(d.format() for d in problems[:1])
+            else "is not a valid tile set: " + summary(problems)
         out.add(at, "sweep-tileset-invalid", f"`{ts_doc.name}` {what}")
         return None
     tileset = tileset_from_data(ts_doc.data, ts_doc.name)

@@ -110,7 +110,7 @@ def bug_items(table: Table) -> list[tuple[str, Any]]:
 def scalar(value: Any) -> str:
     """A YAML flow scalar: plain when it reads back as the same string, else quoted."""
     if isinstance(value, bool) or value is None:
-        return json.dumps(value)
+        return json.dumps(value, allow_nan=False)
     if isinstance(value, int):
         return str(value)
     if isinstance(value, list):
@@ -118,7 +118,7 @@ def scalar(value: Any) -> str:
     text = str(value)
     if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED:
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return json.dumps(text, ensure_ascii=False, allow_nan=False)
 
 
 def list_block(kind: str, table: Table) -> str:
@@ -144,8 +144,9 @@ def new_document(kind: str, name: str, palette: Sequence[Any] = ()) -> str:
         return f"pieceset: {scalar(name)}\n"
     lines = [f"tileset: {scalar(name)}", "palette:"]
     for c in palette:
-        lines.append(f"  - {{name: {scalar(c.name)}, symbol: {json.dumps(c.symbol)}, "
-                     f"display: {json.dumps(c.display)}}}")
+        symbol, display = (json.dumps(v, allow_nan=False) for v in (c.symbol, c.display))
+        lines.append(f"  - {{name: {scalar(c.name)}, symbol: {symbol}, "
+                     f"display: {display}}}")
     return "\n".join(lines) + "\n"
 
 

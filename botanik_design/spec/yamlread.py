@@ -31,13 +31,17 @@ Merge keys (``<<: *anchor``) are supported.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import yaml
 from yaml import events as ev
 
+from botanik_design.model.numbers import in_bounds
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
@@ -55,6 +59,8 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 64
 #: Most nodes a document may hold once aliases are expanded.
 MAX_NODES = 200_000
+#: Most characters of text (keys and values) a document may hold once aliases are expanded.
+MAX_CHARS = 2 * MAX_BYTES
 
 _T = "tag:yaml.org,2002:"
 _CORE_SCALAR_TAGS = {_T + "str", _T + "int", _T + "float", _T + "bool", _T + "null"}
@@ -106,14 +112,36 @@ def line_col(text: str, index: int) -> Pos:
     return len(starts), index - starts[-1] + 1
 
 
-def _shield(text: str) -> tuple[str, dict[int, str]]:
-    """``text`` with U+0085, U+2028 and U+2029 swapped for private-use characters it does not
-    contain (libyaml would break lines at them), and the table that swaps them back."""
+def _stand_ins() -> Iterator[int]:
+    """Characters libyaml reads as ordinary printable text in every context, in the order
+    :func:`_shield` tries them: the private-use areas first, then the rest of the BMP above
+    U+00A0 and the supplementary planes (surrogates, U+FEFF and the breaks themselves aside)."""
+    yield from range(0xE000, 0xF900)
+    yield from range(0xF0000, 0xFFFFE)
+    yield from range(0x100000, 0x10FFFE)
+    for c in chain(range(0xA0, 0xD800), range(0xF900, 0xFFFE), range(0x10000, 0xF0000)):
+        if chr(c) not in _UNICODE_BREAKS and c != 0xFEFF:
+            yield c
+
+
+def _shield(text: str) -> tuple[str, dict[int, str]] | None:
+    """``text`` with U+0085, U+2028 and U+2029 swapped for characters it does not contain
+    (libyaml would break lines at them), and the table that swaps them back.
+
+    The stand-ins come from over a million candidates (:func:`_stand_ins`); ``None`` only
+    when ``text`` holds every one of them, which takes more than :data:`MAX_BYTES` of UTF-8,
+    so a file the reader accepts always has stand-ins to spare."""
     present = [c for c in _UNICODE_BREAKS if c in text]
     if not present:
         return text, {}
-    free = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
-    forward = {ord(c): next(free) for c in present}
+    used = set(text)
+    free = (chr(c) for c in _stand_ins() if chr(c) not in used)
+    forward: dict[int, str] = {}
+    for c in present:
+        stand_in = next(free, None)
+        if stand_in is None:
+            return None
+        forward[ord(c)] = stand_in
     return text.translate(forward), {ord(v): chr(k) for k, v in forward.items()}
 
 
@@ -146,9 +174,8 @@ else:  # pragma: no cover
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
-#: Longest integer accepted, in decimal digits (Python refuses to print longer ones).
-_MAX_INT_DIGITS = 4300
-_MAX_INT_BITS = int(_MAX_INT_DIGITS * 3.3219)  # log2(10): fewer bits than that many digits
+#: Longest integer text parsed at all (longer ones are beyond MAX_WHOLE whatever the base).
+_MAX_INT_TEXT = 100
 
 
 @dataclass
@@ -191,6 +218,7 @@ class _Frame:
     seen: dict[str, Pos] = field(default_factory=dict)
     merges: list[dict[str, Any]] = field(default_factory=list)
     size: int = 1
+    chars: int = 0  # characters of the scalars inside (keys included), aliases expanded
 
 
 def _short(tag: str) -> str:
@@ -213,9 +241,11 @@ class _Reader:
         self.name = name
         self.positions = Positions()
         self.diagnostics: list[Diagnostic] = []
-        self.anchors: dict[str, tuple[Any, int, str | None]] = {}  # value, size, scalar text
+        # value, nodes, scalar text, characters
+        self.anchors: dict[str, tuple[Any, int, str | None, int]] = {}
         self.open_anchors: set[str] = set()
         self.nodes = 0
+        self.chars = 0
         self.unshield: dict[int, str] = {}  # private-use stand-ins back to U+0085/2028/2029
 
     def report(self, pos: Pos | None, rule: str, message: str, path: Path | None = None,
@@ -296,11 +326,18 @@ class _Reader:
         problem = ""
         try:
             if tag == _T + "int":
-                number: Any = _CONSTRUCTOR.construct_yaml_int(node)
-                if number.bit_length() > _MAX_INT_BITS:
-                    problem = f"more than {_MAX_INT_DIGITS} digits"
+                number: Any = _CONSTRUCTOR.construct_yaml_int(node) \
+                    if len(value) <= _MAX_INT_TEXT else None
+                if number is None or not in_bounds(number):
+                    problem = "beyond the largest whole number a file may hold, 2**64"
             else:
                 number = _CONSTRUCTOR.construct_yaml_float(node)
+                if not math.isfinite(number):
+                    what = "not a number" if math.isnan(number) else "infinite"
+                    self.report(pos, "yaml-non-finite",
+                                f"`{value[:40]}` is {what}: every number in a file is finite",
+                                path, "write a plain decimal number")
+                    return Rejected(value)
         except (ValueError, OverflowError, IndexError, TypeError) as exc:
             problem = "an empty value" if not value.strip() else \
                 f"{exc.__class__.__name__}"[:60]
@@ -365,8 +402,9 @@ class _Reader:
                     value = merged
                 if frame.anchor is not None:
                     self.open_anchors.discard(frame.anchor)
-                    self.anchors[frame.anchor] = (value, frame.size, None)
-                root, done = self._attach(stack, value, frame.pos, frame.size, None, root)
+                    self.anchors[frame.anchor] = (value, frame.size, None, frame.chars)
+                root, done = self._attach(stack, value, frame.pos, frame.size, None, root,
+                                          frame.chars)
                 continue
             path = self._child_path(stack)
             pos = _pos(event.start_mark)
@@ -380,8 +418,14 @@ class _Reader:
                     self.report(pos, "yaml-undefined-alias",
                                 f"alias `*{anchor}` names no anchor defined before it", path)
                     raise _Stop
-                value, size, text = self.anchors[anchor]
+                value, size, text, chars = self.anchors[anchor]
                 self.nodes += size
+                self.chars += chars
+                if self.chars > MAX_CHARS:
+                    self.report(pos, "yaml-alias-bomb",
+                                f"expanding aliases would make more than {MAX_CHARS} characters "
+                                "of text", path, "aliases that repeat long values multiply them")
+                    raise _Stop
                 if self.nodes > MAX_NODES:
                     self.report(pos, "yaml-alias-bomb",
                                 f"expanding aliases would make more than {MAX_NODES} nodes", path,
@@ -389,7 +433,7 @@ class _Reader:
                     raise _Stop
                 if path is not None:
                     self.positions.values[path] = pos
-                root, done = self._attach(stack, value, pos, size, text, root)
+                root, done = self._attach(stack, value, pos, size, text, root, chars)
                 continue
             self.nodes += 1
             if self.nodes > MAX_NODES:
@@ -416,9 +460,10 @@ class _Reader:
                                     "remove the tag")
                 else:
                     value = self.scalar(event, loader, path)
+                self.chars += len(text)
                 if anchor is not None:
-                    self.anchors[anchor] = (value, 1, text)
-                root, done = self._attach(stack, value, pos, 1, text, root)
+                    self.anchors[anchor] = (value, 1, text, len(text))
+                root, done = self._attach(stack, value, pos, 1, text, root, len(text))
                 continue
             # a collection starts
             if len(stack) >= MAX_DEPTH:
@@ -438,12 +483,13 @@ class _Reader:
         return root
 
     def _attach(self, stack: list[_Frame], value: Any, pos: Pos, size: int,
-                text: str | None, root: Any) -> tuple[Any, bool]:
+                text: str | None, root: Any, chars: int = 0) -> tuple[Any, bool]:
         """Put a finished node into its parent; returns ``(root, document_done)``."""
         if not stack:
             return value, True
         top = stack[-1]
         top.size += size
+        top.chars += chars
         if isinstance(top.data, list):
             top.data.append(value)
             return root, False
@@ -553,7 +599,20 @@ def read_yaml(source: bytes | str, name: str) -> ReadResult:
             return ReadResult(None, positions, [Diagnostic(
                 name, line, col, "error", "yaml-binary",
                 "text contains NUL characters: binary data, not YAML")])
-    text, unshield = _shield(text)
+        surrogate = re.search("[\ud800-\udfff]", text)
+        if surrogate is not None:
+            line, col = line_col(text, surrogate.start())
+            return ReadResult(None, positions, [Diagnostic(
+                name, line, col, "error", "yaml-encoding",
+                f"character #x{ord(surrogate.group()):04x} is a lone surrogate, not text",
+                "", "save the file as UTF-8")])
+    shielded = _shield(text)
+    if shielded is None:  # more distinct characters than any file under MAX_BYTES holds
+        return ReadResult(None, positions, [Diagnostic(
+            name, 1, 1, "error", "yaml-too-large",
+            f"text holds {plural(len(set(text)), 'distinct character')}; spec files are "
+            f"limited to {MAX_BYTES} bytes")])
+    text, unshield = shielded
     result = _read(text, name, unshield)
     result.diagnostics = _inside(result.diagnostics, text)
     return result

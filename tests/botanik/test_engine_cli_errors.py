@@ -251,7 +251,7 @@ def test_record_past_the_end_names_the_step(
     if data["tileset"] is None:
         del data["tileset"]
     path = _write(tmp_path / "long.yaml", data)
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path), "--allow-outside"]) == 1  # the tile set is in the repo
     err = capsys.readouterr().err
     assert f"action {n + 1}: the game is already over (it ended after action {n})" in err
 

@@ -72,6 +72,7 @@ def test_a_played_record_replays_after_the_folder_is_moved(
         tmp_path: Path, tileset_at: str, variant_at: str) -> None:
     root = tmp_path / "a" / "root"
     (root / "games").mkdir(parents=True)
+    (tmp_path / ".git").mkdir()  # the repository the files live in (references stay inside)
     ts_ref, ts_written = _place(root, PLACES[tileset_at], "tileset")
     var_ref, var_written = _place(root, PLACES[variant_at], "variant")
     rules = load_rules(ts_ref, var_ref)

@@ -30,7 +30,8 @@ GOOD = "Base;InProgress;White[2];wS1;bS1 wS1-"
     (GOOD.encode() + b";wQ\n", 1, "g.txt:1:39: error:"),
     (b"Base+MLP;InProgress;Black[1];wS1;\n", 1, "[gamestring-syntax]"),
     (b"", 1, "[gamestring-syntax]"),
-    (b"\xff\xfe\x00garbage\n", 2, "[io-unreadable]"),
+    (b"\xff\xfe\x00garbage\n", 1, "g.txt:1:1: error: file is UTF-16 or UTF-32 encoded"),
+    (b"Base;NotStarted;White[1]\xff\n", 1, "g.txt:1:25: error: byte 0xff is not valid UTF-8"),
 ])
 def test_replay_a_game_string_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                    content: bytes, code: int, expected: str) -> None:

@@ -60,7 +60,7 @@ def test_compare_text_names_end_reasons(capsys: object) -> None:
 
 def test_a_game_no_rule_ends_is_stopped_at_the_length_bound_unfinished() -> None:
     """Hive without a ply cap has no length limit: random games may run for thousands
-    of plies.  The simulator stops them at ``max_game_length`` as unfinished (a draw),
+    of plies.  The simulator stops them at ``max_game_length`` as cut off (a draw),
     where a game with a real bound (Botanik) that outlasts it is still an error."""
     import dataclasses
 
@@ -74,7 +74,7 @@ def test_a_game_no_rule_ends_is_stopped_at_the_length_bound_unfinished() -> None
     game._info = dataclasses.replace(game.info, max_game_length=12)  # noqa: SLF001
     rows = [play_game(Job(game, ("random", "random"), 7), i) for i in range(4)]
     assert all(r.decisions <= 12 for r in rows)
-    stopped = [r for r in rows if r.end_reason == "unfinished"]
+    stopped = [r for r in rows if r.end_reason == "cut-off"]  # the simulator's own word
     assert stopped and all(r.winner == -1 and r.decisions == 12 for r in stopped)
 
     hard = load_hive(variant="Base")

@@ -62,6 +62,7 @@ class _Row:
 
     def __init__(self, first: float, scores: tuple[float, float]) -> None:
         self.first, self.scores = first, scores
+        self.end_reason, self.decisions = "", 1
 
     def first_player_result(self) -> float:
         return self.first

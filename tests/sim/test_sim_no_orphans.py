@@ -117,3 +117,25 @@ def test_abort_ends_running_workers_at_once() -> None:
     pool.abort()
     assert all(_gone(c) for c in children)
     pool.abort()  # idempotent
+
+
+def _death_signal(_: int) -> int | None:
+    if not sys.platform.startswith("linux"):
+        return None  # no prctl: the watch thread alone ends the worker
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    value = ctypes.c_int(-1)
+    libc.prctl(2, ctypes.byref(value), 0, 0, 0)  # PR_GET_PDEATHSIG
+    return value.value
+
+
+def test_a_worker_is_killed_by_the_kernel_when_its_parent_dies() -> None:
+    """A worker of a ``kill -9``ed run must not finish its game first: the kernel sends it
+    SIGKILL with its parent's death (PR_SET_PDEATHSIG), the watch thread is the fallback."""
+    pool = ProcessPool(1)
+    try:
+        expected = signal.SIGKILL if sys.platform.startswith("linux") else None
+        assert pool.submit(_death_signal, 0).result(timeout=START_LIMIT) == expected
+    finally:
+        pool.shutdown()

@@ -173,7 +173,7 @@ def test_missing_batches_cover_exactly_the_missing_games(
     for p, g in done:
         if g < games:
             have.setdefault(p, {})[g] = object()
-    batches = missing_batches(sweep, have, workers)  # type: ignore[arg-type]
+    batches = list(missing_batches(sweep, have, workers))  # type: ignore[arg-type]
     covered = [(b.point, i) for b in batches for i in range(b.start, b.stop)]
     wanted = [(p.index, i) for p in sweep.all_points() for i in range(games)
               if i not in have.get(p.index, {})]

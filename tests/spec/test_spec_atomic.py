@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from botanik_design.spec import atomic
 from botanik_design.spec.atomic import (
-    LEGACY_AGE_SECONDS,
     OutputSet,
     remove_stale_temporaries,
     write_atomic,
@@ -260,18 +259,20 @@ def _dead_pid() -> int:
 @pytest.mark.parametrize(("name", "old", "removed"), [
     # this module's naming: removed when the writer is gone, whatever the age
     (".x.yaml.{dead}-abcd_123.bd.tmp", False, True),
-    (".x.yaml.{me}-abcd_123.bd.tmp", False, False),  # our own write in progress
-    # earlier versions' naming: removed once old
-    (".NAME.yaml.k2j_x9ab.tmp", True, True),
-    (".NAME.yaml.k2j_x9ab.tmp", False, False),
-    (".plot-k2j_x9ab.png", True, True),
-    (".plot-k2j_x9ab.svg", True, True),
-    # not ours: never touched
+    (".x.yaml.{dead}-abcd_123.bd.tmp", True, True),
+    (".x.yaml.{me}-abcd_123.bd.tmp", True, False),  # our own write in progress
+    # names of earlier versions, or of other tools: never touched, however old
+    (".NAME.yaml.k2j_x9ab.tmp", True, False),
+    (".NAME.json.k2j_x9ab.tmp", True, False),
+    (".plot-k2j_x9ab.png", True, False),
+    (".plot-k2j_x9ab.svg", True, False),
     (".bashrc", True, False),
     (".NAME.yaml.swp", True, False),
     (".notes.doc.k2j_x9ab.tmp", True, False),
     ("NAME.yaml.k2j_x9ab.tmp", True, False),
     (".x.yaml.{dead}-abcd_123.tmp", True, False),
+    (".x.yaml.{dead}-abcd_12.bd.tmp", True, False),
+    ("x.yaml.{dead}-abcd_123.bd.tmp", True, False),
     (".plot-short.png", True, False),
 ])
 def test_which_files_count_as_litter(tmp_path: Path, name: str, old: bool,
@@ -279,10 +280,53 @@ def test_which_files_count_as_litter(tmp_path: Path, name: str, old: bool,
     path = tmp_path / name.format(dead=_dead_pid(), me=os.getpid())
     path.write_text("x")
     if old:
-        stamp = time.time() - LEGACY_AGE_SECONDS - 60
+        stamp = time.time() - 10 * 24 * 3600
         os.utime(path, (stamp, stamp))
     remove_stale_temporaries(tmp_path)
     assert path.exists() is not removed
+
+
+def test_another_users_temporary_is_never_removed(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    temp = tmp_path / f".x.yaml.{_dead_pid()}-abcd_123.bd.tmp"
+    temp.write_text("theirs")
+    monkeypatch.setattr(atomic.os, "getuid", lambda: os.stat(temp).st_uid + 1)
+    assert remove_stale_temporaries(tmp_path) == [] and temp.exists()
+    monkeypatch.undo()
+    assert remove_stale_temporaries(tmp_path) == [temp]
+
+
+def test_a_symlink_named_like_a_temporary_is_never_followed(tmp_path: Path) -> None:
+    victim = tmp_path / "keep.txt"
+    victim.write_text("precious")
+    link = tmp_path / f".x.yaml.{_dead_pid()}-abcd_123.bd.tmp"
+    link.symlink_to(victim)
+    assert remove_stale_temporaries(tmp_path) == []
+    assert link.is_symlink() and victim.read_text() == "precious"
+
+
+@settings(max_examples=150, deadline=None)
+@given(names=st.lists(st.text(st.characters(categories=["L", "N"], include_characters="._-"),
+                              min_size=1, max_size=30).map(lambda n: "." + n),
+                      max_size=6, unique=True))
+def test_only_this_tools_dead_writers_files_go(names: list[str]) -> None:
+    """Any dotfiles at all, plus one litter file: only the litter file is removed."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        made = []
+        for name in names:
+            with suppress(OSError):
+                (Path(folder) / name).write_text("x")
+                made.append(name)
+        litter = Path(folder) / f".out.csv.{DEAD_PID}-abcd_123.bd.tmp"
+        litter.write_text("half")
+        removed = remove_stale_temporaries(folder)
+        assert removed == [litter]
+        assert all((Path(folder) / n).exists() for n in made if n != litter.name)
+
+
+DEAD_PID = _dead_pid()
 
 
 def test_permissions_kept_and_symlink_followed(tmp_path: Path) -> None:
@@ -368,21 +412,14 @@ def test_sweep_outputs_are_written_all_or_none(
     assert list(out.iterdir()) == []
 
 
-def test_a_device_or_fifo_target_is_written_into_not_replaced(tmp_path: Path) -> None:
-    """Writing to /dev/null or a FIFO must never rename a plain file over it (as root that
-    replaced the machine's /dev/null with a regular file)."""
+def test_a_fifo_target_is_refused_not_replaced(tmp_path: Path) -> None:
+    """Writing to a FIFO (or /dev/null) must never rename a plain file over it (as root that
+    replaced the machine's /dev/null with a regular file): it is refused, left as it was."""
     import stat as stat_mod
-    import threading
 
-    assert atomic.is_special(Path("/dev/null"))
-    assert not atomic.is_special(tmp_path) and not atomic.is_special(tmp_path / "none")
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
-    reader.start()
-    atomic.write_atomic(fifo, "through the pipe\n")
-    reader.join(timeout=60)
-    assert got == [b"through the pipe\n"]
+    with pytest.raises(OSError, match="not a regular file"):
+        atomic.write_atomic(fifo, "through the pipe\n")
     assert stat_mod.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left

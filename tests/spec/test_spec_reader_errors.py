@@ -36,9 +36,10 @@ def test_a_tab_inside_a_value_is_no_indentation_error() -> None:
 @pytest.mark.parametrize(("value", "message"), [
     ("!!int ", "empty value"), ("!!float ", "empty value"), ("!!int +", ""),
     ("!!float .", "ValueError"), ("!!int 0x", "ValueError"), ("!!int x", "ValueError"),
-    ("0x" + "f" * 5000, "4300 digits"), ("0o" + "7" * 9000, ""), ("-0x" + "f" * 4000, "digits"),
-    ("!!int 0x" + "f" * 4000, "digits"), ("!!int 0b" + "1" * 20000, ""),
-    ("1" * 5000, "ValueError"),
+    ("0x" + "f" * 5000, "2**64"), ("0o" + "7" * 9000, ""), ("-0x" + "f" * 4000, "2**64"),
+    ("!!int 0x" + "f" * 4000, "2**64"), ("!!int 0b" + "1" * 20000, ""),
+    ("1" * 5000, "2**64"), ("1" * 21, "2**64"), ("-" + "9" * 25, "2**64"),
+    ("0x1" + "0" * 17, "2**64"),
 ])
 @pytest.mark.parametrize("field", ["tileset", "palette", "copies"])
 def test_empty_tags_and_huge_numbers_are_positioned_errors(value: str, message: str,
@@ -53,7 +54,7 @@ def test_empty_tags_and_huge_numbers_are_positioned_errors(value: str, message: 
 
 
 def test_a_big_but_printable_hex_number_reaches_the_schema() -> None:
-    found = validate_text("tileset: 0x" + "f" * 1000 + "\n", "t.yaml")
+    found = validate_text("tileset: 0x" + "f" * 16 + "\n", "t.yaml")
     assert "schema-type" in {d.rule for d in found}
 
 

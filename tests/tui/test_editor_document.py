@@ -115,7 +115,7 @@ def test_copies_cannot_go_below_one(botanik: Path) -> None:
     assert doc.face(i).copies == 2
 
 
-def test_delete_takes_the_comment_above_the_tile_and_undo_restores_everything(
+def test_delete_keeps_the_group_heading_above_the_tile_and_undo_restores_everything(
     botanik: Path,
 ) -> None:
     doc = TilesetDocument.open(botanik)
@@ -124,11 +124,11 @@ def test_delete_takes_the_comment_above_the_tile_and_undo_restores_everything(
     assert i is not None
     select = doc.delete(i)
     assert doc.index_of("red-straight") is None
-    assert "# --- red ---" not in doc.text  # the comment directly above belonged to it
+    assert "# --- red ---" in doc.text  # it heads the red tiles: now above the next one
     assert doc.face(select).id == "red-straight-flower"
     # every other line, comments and blank lines included, is still there
     removed, added = changed_lines(original, doc.text)
-    assert removed == ["  # --- red ---", original.splitlines()[original.splitlines().index(
+    assert removed == [original.splitlines()[original.splitlines().index(
         "  # --- red ---") + 1]] and added == []
     assert doc.undo() == i
     assert doc.text == original and not doc.modified

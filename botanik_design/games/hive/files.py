@@ -10,12 +10,13 @@ imported only when a Hive file is among the inputs.
 
 from __future__ import annotations
 
-import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from botanik_design.spec.diagnostics import Diagnostic
+from botanik_design.spec.report import failure_report, json_text
 
 COLOURS = ("white", "black")
 
@@ -135,15 +136,19 @@ def check_game_string_file(path: Path, name: str) -> list[Diagnostic]:
 def game_string_file_state(path: Path, name: str) -> tuple[Any, list[Diagnostic]]:
     """The replayed state of a GameString file and the problems of the file (state
     ``None`` when there are errors; ``io-unreadable`` when it cannot be read)."""
+    from botanik_design.spec.yamlread import MAX_BYTES, decode
+
     try:
-        if path.stat().st_size > 4 * 1024 * 1024:
-            return None, [Diagnostic(name, None, None, "error", "io-unreadable",
-                                     "a GameString file is limited to 4 MiB")]
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of it
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        if path.stat().st_size > MAX_BYTES:  # decode says so too, without reading it all
+            return None, [Diagnostic(name, 1, 1, "error", "yaml-too-large",
+                                     f"the file is larger than {MAX_BYTES} bytes")]
+        raw = path.read_bytes()
+    except OSError as exc:
         return None, [Diagnostic(name, None, None, "error", "io-unreadable",
-                                 f"cannot read the file: {reason}")]
+                                 f"cannot read the file: {exc.strerror}")]
+    text, problems = decode(raw, name)  # the spec reader's: encoding, NUL bytes, size
+    if text is None:
+        return None, problems
     return game_string_state(text, name)
 
 
@@ -160,8 +165,11 @@ def game_string_state(text: str, name: str) -> tuple[Any, list[Diagnostic]]:
     from botanik_design.games.hive.engine.game import load_hive
     from botanik_design.games.hive.engine.notation import NotationError, parse_game_string
 
-    lines = [(i, ln) for i, ln in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    # lines end at LF, CRLF or CR only, as for YAML files and editors (not at U+2028,
+    # U+0085, VT or FF, which str.splitlines also breaks at): positions stay in the file
+    lines = [(i, ln) for i, ln in enumerate(
+        re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")), 1)
+        if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
         return None, [Diagnostic(name, 1, 1, "error", "gamestring-syntax",
                                  "no GameString: the file is empty")]
@@ -244,7 +252,7 @@ def score_text(report: dict[str, Any]) -> str:
 
 
 def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(data) + "\n"
 
 
 # -- the commands -----------------------------------------------------------------------
@@ -262,15 +270,17 @@ def read_hive_doc(path: Path, kinds: tuple[str, ...]) -> tuple[Any, Any] | None:
 
 
 def _fail(command: str, diagnostics: list[Diagnostic], file: str, fmt: str) -> int:
+    """Report a Hive file's errors as every file kind does (text on stderr, or
+    :func:`~botanik_design.spec.report.failure_report` on stdout); returns the exit code
+    (2 when the file cannot be read, else 1)."""
     errs = [d for d in diagnostics if d.level == "error"]
+    code = 2 if any(d.rule.startswith("io-") for d in errs) else 1
     if fmt == "json":
-        print(dumps({"ok": False, "file": file,
-                     "errors": [{"line": d.line, "column": d.column, "rule": d.rule,
-                                 "message": d.message, "hint": d.hint} for d in errs]}), end="")
+        print(dumps(failure_report(errs, file, code)), end="")
     else:
         for d in errs:
             print(f"{command}: {d.format()}", file=sys.stderr)
-    return 1
+    return code
 
 
 def run_replay(session: Any, doc: Any, fmt: str) -> int:
@@ -294,8 +304,7 @@ def run_replay_game_string(path: Path, fmt: str) -> int:
     0 replayed, 1 invalid GameString or illegal move, 2 unreadable file."""
     state, problems = game_string_file_state(path, str(path))
     if state is None:
-        code = _fail("replay", problems, str(path), fmt)
-        return 2 if any(d.rule == "io-unreadable" for d in problems) else code
+        return _fail("replay", problems, str(path), fmt)
     game_type = state.get_game().game_type_string()
     report = {"ok": True, "file": str(path), "game_type": game_type, **replay_report(state)}
     return _show_replay(state, report, f"GameString: {path.name}  (UHP game type {game_type})",

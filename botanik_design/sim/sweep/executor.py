@@ -8,14 +8,14 @@ differ by their rules and not by their luck, and a game's result depends on
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from botanik_design.model.sweep import Sweep, SweepPoint
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.runner import Job, games_detail, play_batch
 from botanik_design.sim.sweep.store import ResultStore
-from botanik_design.sim.workers import Pool, cancel_all
+from botanik_design.sim.workers import Pool, run_lazily
 
 #: Most games in one batch (bounds what a crash or a lost worker costs).
 MAX_BATCH = 200
@@ -56,7 +56,7 @@ class Batch:
 
 
 def missing_batches(sweep: Sweep, done: Mapping[int, Mapping[int, GameRow]],
-                    workers: int) -> list[Batch]:
+                    workers: int) -> Iterator[Batch]:
     """Batches covering every game not yet ``done``, point by point.
 
     Batch size: about 8 batches per worker over the whole sweep, at most
@@ -75,10 +75,9 @@ def missing_batches(sweep: Sweep, done: Mapping[int, Mapping[int, GameRow]],
                 start = None
     total = sum(b - a for _, a, b in gaps)
     size = max(1, min(MAX_BATCH, -(-total // (max(1, workers) * 8)))) if total else 1
-    out = []
     for point, a, b in gaps:
-        out += [Batch(point, s, min(b, s + size)) for s in range(a, b, size)]
-    return out
+        for s in range(a, b, size):
+            yield Batch(point, s, min(b, s + size))
 
 
 def run_sweep(
@@ -99,19 +98,14 @@ def run_sweep(
     left = {p.index: sweep.games - len(store.done.get(p.index, {}))
             for p in sweep.all_points()}
     names = {p.index: point_task_name(sweep, p) for p in sweep.all_points()}
-    futures = {pool.submit(play_batch, jobs[b.point], b.start, b.stop, name=names[b.point],
-                           detail=games_detail(b.start, b.stop)): b for b in batches}
-    try:
-        for fut in pool.as_completed(list(futures)):
-            b = futures[fut]
-            rows = fut.result()
-            store.append(b.point, rows)
-            left[b.point] -= len(rows)
-            if progress is not None:
-                progress(len(rows), 1 if left[b.point] == 0 else 0)
-    except BaseException:
-        cancel_all(futures)
-        raise
+    tasks = ((b, play_batch, (jobs[b.point], b.start, b.stop),
+              {"name": names[b.point], "detail": games_detail(b.start, b.stop)})
+             for b in batches)
+    for b, rows in run_lazily(pool, tasks):
+        store.append(b.point, rows)
+        left[b.point] -= len(rows)
+        if progress is not None:
+            progress(len(rows), 1 if left[b.point] == 0 else 0)
     out: dict[int, list[GameRow]] = {}
     for p in sweep.all_points():
         have = store.done.get(p.index, {})

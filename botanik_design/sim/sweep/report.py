@@ -17,15 +17,21 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from botanik_design.model.sweep import GAME_METRICS, Sweep, show_value
 from botanik_design.model.words import plural
-from botanik_design.sim.report import FEW_NOTE, end_reasons, metric_values, num, table
-from botanik_design.sim.rows import GameRow
+from botanik_design.sim.report import (
+    FEW_NOTE,
+    cut_off_caveat,
+    end_reasons,
+    metric_values,
+    num,
+    table,
+)
+from botanik_design.sim.rows import CUT_OFF, GameRow
 from botanik_design.sim.stats import (
     ALPHA,
     MIN_SAMPLE,
@@ -34,6 +40,7 @@ from botanik_design.sim.stats import (
     mean_ci,
     wilson,
 )
+from botanik_design.spec.report import json_text, terminal_text
 
 SCHEMA = "botanik-design/sweep/1"
 TEST = ("Wilcoxon signed-rank test (normal approximation), paired by game index "
@@ -165,8 +172,10 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
     ``metrics`` (every metric of :data:`METRICS`), ``delta`` (target metric
     minus the base's), ``p``, ``p_holm``, ``significant`` (``None``/``False``
     for the base), ``distance`` (``|target metric - target value|``) and
-    ``rank`` (1 = closest to the target); Hive points add ``end_reasons``
-    (:func:`~botanik_design.sim.report.end_reasons`).
+    ``rank`` (1 = closest to the target), ``cut_off`` (games stopped at the
+    simulator's length bound); Hive points add ``end_reasons``
+    (:func:`~botanik_design.sim.report.end_reasons`). ``cut_off`` at the top: every
+    point's cut-off games and the message saying so (``None`` when there is none).
     """
     metric, goal = sweep.target
     points = sweep.all_points()
@@ -193,6 +202,7 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
             "p": p,
             "distance": None if value is None else round(abs(value - goal), 6) + 0.0,
             **({"end_reasons": end_reasons(prow)} if sweep.game == "hive" else {}),
+            "cut_off": sum(1 for r in prow if r.end_reason == CUT_OFF),
         })
     adjusted = holm(raw_p)
     for e, a in zip(entries, adjusted, strict=True):
@@ -220,7 +230,17 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
         "test": {"name": TEST, "metric": metric, "alpha": ALPHA,
                  "correction": "Holm-Bonferroni over every point vs the base"},
         "points": entries,
+        "cut_off": _cut_off(rows),
     }
+
+
+def _cut_off(rows: Mapping[int, Sequence[GameRow]]) -> dict[str, Any] | None:
+    """Games the simulator stopped at its length bound, over every point (``None``:
+    none): ``games`` and the :func:`~botanik_design.sim.report.cut_off_caveat` message."""
+    caveat = cut_off_caveat([r for prow in rows.values() for r in prow])
+    if caveat is None:
+        return None
+    return {"games": int(caveat["short"].split()[0]), "message": caveat["message"]}
 
 
 def _order(entry: dict[str, Any]) -> tuple[float, int]:
@@ -242,7 +262,7 @@ def _axis_json(axis: Any) -> dict[str, Any]:
 
 def to_json(report: dict[str, Any]) -> str:
     """Stable JSON text (2-space indent, trailing newline)."""
-    return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(report) + "\n"
 
 
 def _fmt_p(p: float | None) -> str:
@@ -278,6 +298,7 @@ def format_text(report: dict[str, Any]) -> str:
         "(Wilson for rates and AdvantageP1, Student t for other means; every interval is "
         "in the JSON and CSV)",
         *([f"{FEW_NOTE} (at every point)"] if sw["games_per_point"] < MIN_SAMPLE else []),
+        *([f"Note: {report['cut_off']['message']}"] if report.get("cut_off") else []),
         "",
     ]
     axes = [a["label"] for a in sw["axes"]]
@@ -303,12 +324,13 @@ def format_text(report: dict[str, Any]) -> str:
         "the points.",
         f"  Test on {METRICS[metric][0]} vs the base: {TEST}.",
     ]
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")
 
 
 def to_csv(report: dict[str, Any]) -> str:
     """One row per point (grid order, the base first): axis values, then each metric's
-    value and interval, the difference to the base, the p-values and the rank."""
+    value and interval, the difference to the base, the p-values, the rank and the games
+    cut off at the length bound."""
     axes = [a["label"] for a in report["sweep"]["axes"]]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -316,7 +338,7 @@ def to_csv(report: dict[str, Any]) -> str:
     keys = list(GAME_METRICS[report["sweep"]["game"]])
     for k in keys:
         header += [k, f"{k}_lo", f"{k}_hi"]
-    header += ["delta", "p", "p_holm", "significant", "distance", "rank"]
+    header += ["delta", "p", "p_holm", "significant", "distance", "rank", "cut_off"]
     w.writerow(header)
     for e in report["points"]:
         row: list[Any] = [e["index"], e["label"], *(show_value(e["coords"].get(a)) if e["coords"]
@@ -326,7 +348,7 @@ def to_csv(report: dict[str, Any]) -> str:
             row += [_csv(m["value"]), _csv(m["ci95"][0]), _csv(m["ci95"][1])]
         row += [_csv(e["delta"]), _csv(e["p"]), _csv(e["p_holm"]),
                 "" if not e["coords"] else str(e["significant"]).lower(),
-                _csv(e["distance"]), e["rank"]]
+                _csv(e["distance"]), e["rank"], e.get("cut_off", 0)]
         w.writerow(row)
     return buf.getvalue()
 

@@ -61,7 +61,8 @@ def fingerprint(sweep: Sweep) -> str:
         "points": [{"index": p.index, "coords": _plain(p.coords), "params": _plain(p.params)}
                    for p in sweep.all_points()],
     }
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -154,7 +155,8 @@ class ResultStore:
 
 
 def _line(obj: dict[str, Any]) -> bytes:
-    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode()
 
 
 def _read(path: Path, done: dict[int, dict[int, GameRow]]) -> tuple[int, dict[str, Any] | None]:

@@ -31,6 +31,7 @@ from botanik_design.tui.editor.details import SetDetailsMixin
 from botanik_design.tui.editor.entry import TILE_KEYS, del_key, set_exits, set_key
 from botanik_design.tui.editor.listtext import (
     empty_list_line,
+    heads_group,
     item_lines,
     item_spans,
     keep_comment_gap,
@@ -342,8 +343,10 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
     def delete(self, index: int) -> int:
         """Delete tile ``index``; returns the tile to select next (``-1`` when none is left).
 
-        The comment lines directly above the tile and a comment at the end of its
-        lines go with it; every other tile keeps its comments (:mod:`.listtext`).
+        A comment at the end of its lines goes with it, and the comment lines directly
+        above it when they are its own; a comment heading a group of tiles (the tile and
+        the ones right under it, no blank line between) stays and heads the next one
+        (:func:`~.listtext.heads_group`). Every other tile keeps its comments.
         Deleting the last tile leaves ``tiles: []``.
         """
         before = self.text
@@ -352,7 +355,8 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         spans = item_spans(lines, fresh, "tiles")
         if spans is not None:
             span = spans[index]
-            new = lines[: span.owned] + lines[span.last + 1:]
+            cut = span.first if heads_group(spans, index) else span.owned
+            new = lines[:cut] + lines[span.last + 1:]
             if len(spans) == 1:  # `tiles:` with nothing under it would read as null
                 new = empty_list_line(new, fresh)
             if self._apply_text(before, "\n".join(new), index):

@@ -77,6 +77,20 @@ def item_spans(lines: list[str], root: CommentedMap, key: str) -> list[ItemSpan]
     return spans
 
 
+def heads_group(spans: list[ItemSpan], index: int) -> bool:
+    """Whether the comment lines above item ``index`` head a group of items rather than
+    belong to it alone: they start a section (the list starts there, or a blank line is
+    above them, not the previous item) and the next item follows the item directly (no
+    blank line, no comment of its own between), as ``# --- red ---`` above the red
+    tiles. Deleting the item then leaves the comment above the next one."""
+    span = spans[index]
+    if span.owned == span.first or index + 1 >= len(spans):
+        return False
+    starts_section = index == 0 or span.owned > spans[index - 1].last + 1
+    following = spans[index + 1]
+    return starts_section and following.owned == following.first == span.last + 1
+
+
 def item_lines(dump: Any, entry: CommentedMap, key: str) -> list[str]:
     """The lines ``entry`` takes as an item of a block sequence under ``key``.
 

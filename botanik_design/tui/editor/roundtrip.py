@@ -50,6 +50,67 @@ def parse_error_position(exc: YAMLError) -> tuple[int | None, int | None]:
     return None, None
 
 
+#: How ruamel.yaml's scanner names a tab in its messages (the character's repr).
+_TAB_SHOWN = "'\\t'"
+
+
+def separation_tabs_as_spaces(text: str) -> str:
+    """``text`` with each tab ruamel.yaml refuses as separation (``title:<TAB>x``,
+    ``x: 1<TAB># c``, a trailing tab), which libyaml and the validator accept, as a space:
+    the same document, every line and column where it was.
+
+    Each tab the parser stops at is replaced in turn; one between two words of a plain
+    value (``x: a<TAB>b``, part of the value) becomes :data:`CONTENT_TAB` instead, which
+    :func:`restore_tabs` turns back into a tab once parsed."""
+    if "\t" not in text:
+        return text
+    chars = list(text)
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    for _ in range(text.count("\t")):
+        try:
+            yaml_for((2, 4, 2)).load("".join(chars))
+            break
+        except YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            problem = str(getattr(exc, "problem", ""))
+            if mark is None or mark.line >= len(starts):
+                break
+            at = starts[mark.line] + mark.column
+            if at >= len(chars) or chars[at] != "\t" or _TAB_SHOWN not in problem:
+                break
+            chars[at] = CONTENT_TAB if _inside_plain_value(chars, at) else " "
+    return "".join(chars)
+
+
+#: Stands for a tab inside a plain value while ruamel.yaml parses (it refuses the tab
+#: there, libyaml keeps it in the value); :func:`restore_tabs` puts the tab back.
+CONTENT_TAB = "\U0010fffd"
+
+
+def _inside_plain_value(chars: list[str], at: int) -> bool:
+    """Whether the tab at ``at`` sits between two words of a plain value (``a<TAB>b``),
+    not after an indicator, an anchor, an alias or a tag, nor before a comment."""
+    before = "".join(chars[max(0, at - 200):at]).rsplit("\n", 1)[-1]
+    after = chars[at + 1] if at + 1 < len(chars) else "\n"
+    if not before or before[-1] in " \t:-,[]{}?" or after in " \t\n#":
+        return False
+    word = before.rsplit(" ", 1)[-1]
+    return not word.startswith(("&", "*", "!"))
+
+
+def restore_tabs(node: Any) -> Any:
+    """``node`` (a parsed tree) with :data:`CONTENT_TAB` back as tabs in every string."""
+    if isinstance(node, dict):
+        for key in list(node):
+            node[key] = restore_tabs(node[key])
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            node[i] = restore_tabs(item)
+    elif isinstance(node, str) and CONTENT_TAB in node:
+        return type(node)(node.replace(CONTENT_TAB, "\t"))
+    return node
+
+
 def read_raw(path: Path) -> str:
     """The file's text with its line endings as they are (no newline translation)."""
     with path.open(encoding="utf-8", newline="") as handle:
@@ -77,9 +138,10 @@ class RoundTripText:
         self._indent = (2, 4, 2)
         self.roundtrip_exact = False
         self.data = self._parse(text)
+        spaced = separation_tabs_as_spaces(text)
         for indent in _INDENTS:
             self._yaml = yaml_for(indent)
-            if self._dump(self.data) == text:
+            if self._dump(self.data) == spaced:  # the file as it is, tabs aside
                 self._indent, self.roundtrip_exact = indent, True
                 break
         else:
@@ -98,7 +160,7 @@ class RoundTripText:
 
     def _parse(self, text: str) -> CommentedMap:
         try:
-            data = yaml_for(self._indent).load(text)
+            data = restore_tabs(yaml_for(self._indent).load(separation_tabs_as_spaces(text)))
         except YAMLError as exc:
             line, col = parse_error_position(exc)
             where = f"{self.name}:{line}:{col}" if line is not None else self.name

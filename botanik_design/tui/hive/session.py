@@ -229,10 +229,10 @@ class HiveSession:
     # -- records -------------------------------------------------------------
     def record_text(self, name: str = "A game played in the terminal") -> str:
         """The game as a Hive record (YAML; moves as double-quoted MoveStrings)."""
-        lines = [f"record: {json.dumps(name)}", "game: hive",
-                 f"variant: {json.dumps(self.variant_ref)}", "moves:"]
+        lines = [f"record: {json.dumps(name, allow_nan=False)}", "game: hive",
+                 f"variant: {json.dumps(self.variant_ref, allow_nan=False)}", "moves:"]
         moves = self.state.move_strings()
-        lines += [f"  - {json.dumps(m)}" for m in moves]
+        lines += [f"  - {json.dumps(m, allow_nan=False)}" for m in moves]
         if not moves:
             lines[-1] = "moves: []"
         if self.is_over():

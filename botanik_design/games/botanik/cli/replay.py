@@ -4,11 +4,11 @@ record step by step, then score it; ``--image`` draws the machines."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from botanik_design.model.words import plural
+from botanik_design.spec.report import json_text
 
 
 def _lines(events: Any, table: Any) -> list[str]:
@@ -69,7 +69,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
             report = error_report(exc, str(path))
             # the steps replayed before the error
             report["steps"] = [_step_dict(s, record.new_game().table) for s in steps]
-            print(json.dumps(report, indent=2, ensure_ascii=False))
+            print(json_text(report))
             return int(report["exit_code"])
         return fail("replay", exc, str(path), args.format)
     score = state.scores()
@@ -77,7 +77,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
     if images is not None and not final_image(images, record, state):
         return 2
     if out_json:
-        print(json.dumps({
+        print(json_text({
             "ok": not mismatches, "file": str(path),
             "record": record.name, "variant": record.variant.name,
             "tileset": record.tileset.name, "seed": record.seed,
@@ -87,7 +87,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
             "terminal": state.is_terminal(),
             "scores": score.to_dict(),
             "expect_failures": mismatches,
-        }, indent=2))
+        }))
     else:
         status = "game over" if state.is_terminal() else "game NOT over (record ends early)"
         print(f"{status} after {plural(len(steps), 'action')}")
@@ -97,5 +97,7 @@ def replay(path: Path, args: argparse.Namespace, images: Any) -> int:
                 print(render_machine(machine_view(state.machines[p]), state.table.defs))
         print(render_game_score(score))
         for m in mismatches:
-            print(f"expect: {m}")
+            from botanik_design.games.botanik.engine.specfiles import expect_where
+
+            print(f"{expect_where(path, m)}: expect: {m}")
     return 1 if mismatches else 0

@@ -4,10 +4,11 @@ position file, and :func:`fail`, the error report of a Botanik record or positio
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from botanik_design.spec.report import json_text
 
 
 def fail(command: str, exc: Any, file: str, fmt: str) -> int:
@@ -20,7 +21,7 @@ def fail(command: str, exc: Any, file: str, fmt: str) -> int:
     )
 
     if fmt == "json":
-        print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False))
+        print(json_text(error_report(exc, file)))
     else:
         for d in diagnostics_of(exc, file):
             print(f"{command}: {d.format()}", file=sys.stderr)
@@ -52,7 +53,7 @@ def score(path: Path, args: argparse.Namespace) -> int:
         data["variant"] = pos.variant.name
         data["tileset"] = pos.tileset.name
         data["expect_failures"] = mismatches
-        print(json.dumps(data, indent=2))
+        print(json_text(data))
     else:
         print(f"position: {pos.name}  (variant {pos.variant.name}, tile set {pos.tileset.name})")
         for w in result.warnings:
@@ -64,7 +65,9 @@ def score(path: Path, args: argparse.Namespace) -> int:
         if result.game is not None:
             print(f"result: {result.game.outcome}")
         for m in mismatches:
-            print(f"expect: {m}")
+            from botanik_design.games.botanik.engine.specfiles import expect_where
+
+            print(f"{expect_where(path, m)}: expect: {m}")
     if args.image and not write_machines(
         "score", Path(args.image), pos.machines, result.players, pos.defs, pos.tileset,
         f"{pos.name} ({pos.variant.name})",

@@ -32,6 +32,7 @@ from botanik_design.games.botanik.engine.scoring import (
     score_machine,
 )
 from botanik_design.games.botanik.engine.specfiles import (
+    ExpectFailure,
     Locator,
     SpecFileError,
     read_spec,
@@ -156,9 +157,11 @@ def check_expect(pos: Position, result: PositionScore) -> list[str]:
     out: list[str] = []
     totals = [p.total for p in result.players]
     if "totals" in pos.expect and list(pos.expect["totals"]) != totals:
-        out.append(f"expected totals {pos.expect['totals']}, got {totals}")
+        out.append(ExpectFailure(
+            "totals", f"expected totals {pos.expect['totals']}, got {totals}"))
     if "winner" in pos.expect:
         got = None if result.game is None else result.game.winner
         if result.game is None or got != pos.expect["winner"]:
-            out.append(f"expected winner {pos.expect['winner']}, got {got}")
+            out.append(ExpectFailure(
+                "winner", f"expected winner {pos.expect['winner']}, got {got}"))
     return out

@@ -40,6 +40,7 @@ from botanik_design.games.base import Event
 from botanik_design.games.botanik.engine.errors import IllegalActionError
 from botanik_design.games.botanik.engine.game import new_game
 from botanik_design.games.botanik.engine.specfiles import (
+    ExpectFailure,
     Locator,
     SpecFileError,
     error,
@@ -214,13 +215,16 @@ def check_expect(record: GameRecord, state: GameState) -> list[str]:
     out: list[str] = []
     exp = record.expect
     if "terminal" in exp and bool(exp["terminal"]) != state.is_terminal():
-        out.append(f"expected terminal={exp['terminal']}, got {state.is_terminal()}")
+        out.append(ExpectFailure(
+            "terminal", f"expected terminal={exp['terminal']}, got {state.is_terminal()}"))
     if "totals" in exp or "winner" in exp:
         score = state.scores()
         if "totals" in exp and list(exp["totals"]) != score.totals():
-            out.append(f"expected totals {exp['totals']}, got {score.totals()}")
+            out.append(ExpectFailure(
+                "totals", f"expected totals {exp['totals']}, got {score.totals()}"))
         if "winner" in exp and exp["winner"] != score.winner:
-            out.append(f"expected winner {exp['winner']}, got {score.winner}")
+            out.append(ExpectFailure(
+                "winner", f"expected winner {exp['winner']}, got {score.winner}"))
     return out
 
 

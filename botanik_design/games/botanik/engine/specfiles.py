@@ -227,11 +227,34 @@ def error_report(exc: SpecError, file: str) -> dict[str, Any]:
     report: ``file``, ``line``, ``column``, ``level``, ``rule``, ``message``,
     ``json_path``, ``hint``.
     """
-    diags = diagnostics_of(exc, file)
-    return {
-        "ok": False,
-        "file": file,
-        "exit_code": exit_code_of(exc),
-        "error": diags[0].message,
-        "diagnostics": [dataclasses.asdict(d) for d in diags],
-    }
+    from botanik_design.spec.report import failure_report
+
+    return failure_report(diagnostics_of(exc, file), file, exit_code_of(exc))
+
+
+class ExpectFailure(str):
+    """One difference between a file's ``expect`` and the game (its text), with the
+    ``expect`` key it concerns (``totals``, ``winner``, ``terminal``), so that a command
+    can point at that key: :func:`expect_where`."""
+
+    key: str
+
+    def __new__(cls, key: str, text: str) -> ExpectFailure:
+        out = super().__new__(cls, text)
+        out.key = key
+        return out
+
+
+def expect_where(path: Path, failure: str) -> str:
+    """``file:line:col`` of the ``expect`` entry ``failure`` concerns (of ``expect:``
+    itself for a plain message), read with the validator's reader; ``file`` alone when
+    the file cannot be read again."""
+    from botanik_design.spec.yamlread import read_yaml
+
+    try:
+        result = read_yaml(path.read_bytes(), str(path))
+    except OSError:
+        return str(path)
+    key = getattr(failure, "key", None)
+    line, col = result.positions.key(("expect", key) if key else ("expect",))
+    return f"{path}:{line}:{col}"

@@ -208,7 +208,7 @@ class GameState(StateViews):
                 "deal": self.deal,
                 "actions": self._history,
             },
-            sort_keys=True,
+            sort_keys=True, allow_nan=False,
         )
 
     # ------------------------------------------------------------ internals

@@ -46,8 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if game.game_type_string() is None:
         print(f"uhp: variant {game.variant.name!r} cannot be played over UHP: UHP expresses "
               "only the base piece set plus Mosquito/Ladybug/Pillbug under the reference "
-              "rules (tournament opening, Queen by turn 4, numbered placement, no "
-              "repetition draw or ply cap)", file=sys.stderr)
+              "rules of play (tournament opening, Queen by turn 4, numbered placement; "
+              "a repetition draw or a ply cap is fine: the game ends as a Draw)",
+              file=sys.stderr)
         return 2
     session = UhpSession(f"botanik-design {__version__}", choose_move, game)
     _emit(session.startup())

@@ -32,6 +32,11 @@ from botanik_design.games.hive.spec.variants import hive_variant_info
 DEFAULT_MAX_GAME_LENGTH = 2000
 
 
+#: Options that only end a game (as a draw), never change a legal move: a variant that
+#: sets them still has its UHP GameTypeString (see :meth:`HiveGame.game_type_string`).
+ENDING_ONLY_OPTIONS = frozenset({"repetition_draw", "ply_cap"})
+
+
 class HiveGame:
     """The Hive rules of one variant and piece set (immutable after construction)."""
 
@@ -129,11 +134,17 @@ class HiveGame:
     # -- facts -------------------------------------------------------------
     def game_type_string(self) -> str | None:
         """The UHP GameTypeString of this game, or ``None`` when UHP cannot express it
-        (a piece set other than base + expansions, or rule options off the UHP defaults)."""
+        (a piece set other than base + expansions, or rule options off the UHP defaults
+        that change which moves are legal).
+
+        :data:`ENDING_ONLY_OPTIONS` (``repetition_draw``, ``ply_cap``) are not among
+        them: they only end a game early as a draw, which UHP says with the BoardState
+        ``Draw`` of every answer, so a client follows such a game move for move."""
         v = self.variant
         defaults = HiveVariant()
         same_rules = all(getattr(v, k) == getattr(defaults, k)
-                         for k in HiveVariant.option_names() if k != "expansions")
+                         for k in HiveVariant.option_names()
+                         if k != "expansions" and k not in ENDING_ONLY_OPTIONS)
         if not same_rules or self.pieceset.counts != pieceset_with(tuple(v.expansions)).counts:
             return None
         return format_game_type(tuple(v.expansions))

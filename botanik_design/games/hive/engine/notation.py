@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from botanik_design.games.hive.model import EXPANSION_BUGS, Bug
+from botanik_design.model.numbers import MAX_WHOLE, parse_whole, shown
 
 BOARD_STATES = ("NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins")
 _LETTER_EXPANSION = {letter: bug.value for bug, letter in EXPANSION_BUGS.items()}
@@ -38,14 +39,16 @@ def parse_game_type(text: str) -> tuple[str, ...]:
     head, plus, letters = t.partition("+")
     if head.lower() != "base" or (plus and not letters):
         raise NotationError(
-            f"unknown GameTypeString {text!r} (expected Base or Base+ with M, L, P)"
+            f"unknown GameTypeString {shown(text)!r} (expected Base or Base+ with M, L, P)"
         )
     seen: list[str] = []
     for ch in letters.upper():
         if ch not in _LETTER_EXPANSION:
-            raise NotationError(f"unknown expansion {ch!r} in GameTypeString {text!r} (M, L or P)")
+            raise NotationError(f"unknown expansion {shown(ch)!r} in GameTypeString "
+                                f"{shown(text)!r} (M, L or P)")
         if ch in seen:
-            raise NotationError(f"expansion {ch!r} repeated in GameTypeString {text!r}")
+            raise NotationError(f"expansion {shown(ch)!r} repeated in GameTypeString "
+                                f"{shown(text)!r}")
         seen.append(ch)
     return tuple(_LETTER_EXPANSION[ch] for ch in _EXPANSION_ORDER if ch in seen)
 
@@ -98,14 +101,14 @@ def parse_move(text: str) -> MoveText:
         return MoveText(None)
     m = _MOVE.match(t)
     if m is None:
-        raise NotationError(f"not a MoveString: {text!r}")
+        raise NotationError(f"not a MoveString: {shown(text)!r}")
     piece = normalise_piece(m["piece"])
     ref = m["ref"]
     if ref is None:
         return MoveText(piece)
     pre, post = m["pre"], m["post"]
     if pre and post:
-        raise NotationError(f"two direction marks in MoveString {text!r}")
+        raise NotationError(f"two direction marks in MoveString {shown(text)!r}")
     if pre:
         direction: int | None = _MARK_DIRECTION[(pre, True)]
     elif post:
@@ -121,7 +124,7 @@ def bug_of_letter(letter: str) -> Bug:
     for bug, ch in BUG_LETTER.items():
         if ch == letter.upper():
             return bug
-    raise NotationError(f"unknown bug letter {letter!r}")
+    raise NotationError(f"unknown bug letter {shown(letter)!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,18 +146,21 @@ def parse_game_string(text: str) -> GameText:
     parts = [p.strip() for p in text.strip().split(";")]
     if len(parts) < 3:
         raise NotationError(
-            f"not a GameString: {text!r} (expected GameType;BoardState;Turn;moves...)"
+            f"not a GameString: {shown(text)!r} (expected GameType;BoardState;Turn;moves...)"
         )
     expansions = parse_game_type(parts[0])
     if parts[1] not in BOARD_STATES:
-        raise NotationError(f"unknown BoardState {parts[1]!r} (one of {', '.join(BOARD_STATES)})")
+        raise NotationError(f"unknown BoardState {shown(parts[1])!r} "
+                            f"(one of {', '.join(BOARD_STATES)})")
     m = _TURN.match(parts[2])
-    if m is None or int(m[2]) < 1:
-        raise NotationError(f"bad Turn {parts[2]!r} in GameString (expected White[n] or Black[n])")
+    number = parse_whole(m[2], 1) if m is not None else None
+    if m is None or number is None:
+        raise NotationError(f"bad Turn {shown(parts[2])!r} in GameString (expected White[n] or "
+                            f"Black[n], n a whole number from 1 to {MAX_WHOLE})")
     moves = tuple(parts[3:])
     if any(not mv for mv in moves):
-        raise NotationError(f"empty MoveString in GameString {text!r}")
-    return GameText(expansions, parts[1], 0 if m[1] == "White" else 1, int(m[2]), moves)
+        raise NotationError(f"empty MoveString in GameString {shown(text)!r}")
+    return GameText(expansions, parts[1], 0 if m[1] == "White" else 1, number, moves)
 
 
 def format_turn(colour: int, number: int) -> str:

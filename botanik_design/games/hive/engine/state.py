@@ -229,7 +229,7 @@ class HiveState(BaseState):
             "format": SERIAL_FORMAT,
             "setup": None if self.setup is None else self.setup.to_dict(),
             "actions": self._history,
-        })
+        }, allow_nan=False)
 
     def observation(self, player: int) -> dict[str, Any]:
         """The whole position (perfect information, :func:`~.observation.observe`)."""

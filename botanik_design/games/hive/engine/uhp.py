@@ -23,11 +23,16 @@ from botanik_design.games.hive.engine.game import HiveGame, load_hive
 from botanik_design.games.hive.engine.notation import NotationError, parse_game_string
 from botanik_design.games.hive.engine.perft import perft
 from botanik_design.games.hive.engine.state import HiveState
+from botanik_design.model.numbers import parse_whole, shown
 from botanik_design.model.words import plural
 
 Chooser = Callable[[HiveState, float | None, int | None, dict[str, int]], int]
 
 CAPABILITIES = "Mosquito;Ladybug;Pillbug"
+
+
+#: Deepest ``bestmove depth`` accepted (a search that deep never ends anyway).
+MAX_SEARCH_DEPTH = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +78,7 @@ class UhpSession:
         handler = getattr(self, f"_cmd_{command}", None)
         try:
             if handler is None:
-                out = [f"err unknown command {words[0]!r} (commands: info, newgame, play, "
+                out = [f"err unknown command {shown(words[0])!r} (commands: info, newgame, play, "
                        "pass, validmoves, bestmove, undo, options, perft, exit)"]
             else:
                 out = handler(rest)
@@ -105,7 +110,8 @@ class UhpSession:
                 state = game.state_from_game_string(rest)
             else:
                 if not rest.lower().startswith("base"):
-                    return [f"err unknown GameTypeString {rest!r} (Base, Base+M, ..., Base+MLP)"]
+                    return [f"err unknown GameTypeString {shown(rest)!r} "
+                            "(Base, Base+M, ..., Base+MLP)"]
                 game = load_hive(rest)
                 state = game.new_initial_state()
         except ValueError as exc:
@@ -130,7 +136,7 @@ class UhpSession:
 
     def _cmd_pass(self, rest: str) -> list[str]:
         if rest:
-            return [f"err pass takes no argument (got {rest!r})"]
+            return [f"err pass takes no argument (got {shown(rest)!r})"]
         return self._cmd_play("pass")
 
     def _cmd_validmoves(self, rest: str) -> list[str]:
@@ -152,11 +158,12 @@ class UhpSession:
         if len(parts) == 2 and parts[0].lower() == "time":
             seconds = _parse_time(parts[1])
             if seconds is None:
-                return [f"err bad time {parts[1]!r} (hh:mm:ss)"]
+                return [f"err bad time {shown(parts[1])!r} (hh:mm:ss)"]
         elif len(parts) == 2 and parts[0].lower() == "depth":
-            if not parts[1].isdigit() or int(parts[1]) < 1:
-                return [f"err bad depth {parts[1]!r} (a whole number from 1)"]
-            depth = int(parts[1])
+            depth = parse_whole(parts[1], 1, MAX_SEARCH_DEPTH)
+            if depth is None:
+                return [f"err bad depth {shown(parts[1])!r} (a whole number from 1 to "
+                        f"{MAX_SEARCH_DEPTH})"]
         else:
             return ["err usage: bestmove time hh:mm:ss | bestmove depth N"]
         action = self.choose(self.state.clone(), seconds, depth, dict(self.options))
@@ -165,9 +172,9 @@ class UhpSession:
     def _cmd_undo(self, rest: str) -> list[str]:
         if self.state is None:
             return [_NO_GAME]
-        if rest and (not rest.isdigit() or int(rest) < 1):
-            return [f"err bad undo count {rest!r} (a whole number from 1)"]
-        n = int(rest) if rest else 1
+        n = parse_whole(rest, 1) if rest else 1
+        if n is None:
+            return [f"err bad undo count {shown(rest)!r} (a whole number from 1)"]
         played = len(self.state.history())
         if n > played:
             return [f"err cannot undo {plural(n, 'move')}: only {played} played"]
@@ -184,16 +191,15 @@ class UhpSession:
         if verb == "get" and len(parts) == 2:
             opt = known.get(parts[1].lower())
             if opt is None:
-                return [f"err unknown option {parts[1]!r}"]
+                return [f"err unknown option {shown(parts[1])!r}"]
             return [self._option_line(opt)]
         if verb == "set" and len(parts) == 3:
             opt = known.get(parts[1].lower())
             if opt is None:
-                return [f"err unknown option {parts[1]!r}"]
-            try:
-                value = int(parts[2])
-            except ValueError:
-                return [f"err option {opt.name} takes a whole number (got {parts[2]!r})"]
+                return [f"err unknown option {shown(parts[1])!r}"]
+            value = parse_whole(parts[2])
+            if value is None:
+                return [f"err option {opt.name} takes a whole number (got {shown(parts[2])!r})"]
             if not opt.low <= value <= opt.high:
                 return [f"err option {opt.name} must be in {opt.low}..{opt.high}"]
             self.options[opt.name] = value
@@ -206,13 +212,14 @@ class UhpSession:
     def _cmd_perft(self, rest: str) -> list[str]:
         if self.state is None:
             return [_NO_GAME]
-        if not rest.isdigit() or not 1 <= int(rest) <= 8:
-            return [f"err bad perft depth {rest!r} (1 to 8)"]
+        depth = parse_whole(rest, 1, 8)
+        if depth is None:
+            return [f"err bad perft depth {shown(rest)!r} (1 to 8)"]
         board = self.state.board.copy()
         if self.state.is_terminal():
-            return [f"perft({d}) = 0" for d in range(1, int(rest) + 1)]
+            return [f"perft({d}) = 0" for d in range(1, depth + 1)]
         return [f"perft({d}) = {perft(board, self.state.get_game().variant, d)}"
-                for d in range(1, int(rest) + 1)]
+                for d in range(1, depth + 1)]
 
 
 _NO_GAME = "err no game in progress (start one with newgame)"
@@ -220,9 +227,10 @@ _NO_GAME = "err no game in progress (start one with newgame)"
 
 def _parse_time(text: str) -> float | None:
     parts = text.split(":")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    numbers = [parse_whole(p, 0) if p.isascii() and p.isdigit() else None for p in parts]
+    if len(numbers) != 3 or None in numbers:
         return None
-    h, m, s = (int(p) for p in parts)
+    h, m, s = (n or 0 for n in numbers)
     if m >= 60 or s >= 60:
         return None
     total = h * 3600 + m * 60 + s

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
     GAME_METRICS,
+    NO_INTERVAL,
     Axis,
     Sweep,
     SweepPoint,
@@ -37,7 +38,7 @@ from botanik_design.model.tileset import TileDef, TileSet
 from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.spec import semantic, sweep_hive
-from botanik_design.spec.diagnostics import Diagnostic, errors
+from botanik_design.spec.diagnostics import Diagnostic, Level, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import bundled, kind_name, no_file
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
 MAX_POINTS = 10_000
 #: Most values one axis may have.
 MAX_AXIS_VALUES = 1_000
+#: Fewest games per point in a search's first round, unless ``search.first`` says.
+SEARCH_MIN_FIRST = 30
 #: Unplayable points reported one by one before a summary line.
 MAX_POINT_REPORTS = 5
 #: Bounds of the tile fields a tiles axis can change (the tile set schema's, 0 copies
@@ -66,8 +69,9 @@ class _Out:
     def add(self, path: JPath, rule: str, message: str, hint: str = "",
             level: str = "error") -> None:
         line, col = self.doc.positions.value(path)
-        self.items.append(Diagnostic(self.doc.name, line, col,
-                                     "warning" if level == "warning" else "error",
+        lvl: Level = "warning" if level == "warning" else "note" if level == "note" \
+            else "error"
+        self.items.append(Diagnostic(self.doc.name, line, col, lvl,
                                      rule, message, pointer(path), hint))
 
     @property
@@ -443,6 +447,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
     if grid is None:
         return None
     sample, count, seed = grid
+    first = _first(data, sample, out)
     points: list[SweepPoint] = []
     bad = 0
     for idx in _combos([len(a.values) for _, a in axes], sample, count, seed):
@@ -461,11 +466,14 @@ def _expand(session: Session, doc: Doc, out: _Out,
                 label = ", ".join(f"{lab}={v}" for lab, v in coords)
                 out.add(path, "sweep-bad-point", f"point {label} cannot be played: {why}")
             continue
-        points.append(SweepPoint(len(points) + 1, coords, params))
+        same = params == base.params
+        if same:
+            _same_as_base(data, axes, idx, coords, out)
+        points.append(SweepPoint(len(points) + 1, coords, params, same_as_base=same))
     if bad > MAX_POINT_REPORTS:
         out.add(("axes",), "sweep-bad-point",
                 f"{plural(bad - MAX_POINT_REPORTS, 'more point')} cannot be played (not listed)")
-    if out.failed or bots is None or metrics is None:
+    if out.failed or bots is None or metrics is None or first is None:
         return None
     target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
     return Sweep(
@@ -473,8 +481,20 @@ def _expand(session: Session, doc: Doc, out: _Out,
         game=game, base_names=names,
         axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
         games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
-        target=(str(target["metric"]), float(target["value"])),
+        target=(str(target["metric"]), float(target["value"])), first=first,
     )
+
+
+def _same_as_base(data: dict[str, Any], axes: list[tuple[int, Axis]], idx: tuple[int, ...],
+                  coords: tuple[tuple[str, Any], ...], out: _Out) -> None:
+    """Note a point whose rules are the base's: it stays in the grid, sharing the base's
+    games (it is not played twice)."""
+    i, _ = axes[0]
+    path = _value_path(data["axes"][i], i, idx[0])
+    label = ", ".join(f"{lab}={show_value(v)}" for lab, v in coords)
+    out.add(path, "sweep-base-point",
+            f"point {label} has the base's rules: it shares the base's games "
+            "(they are not played twice)", level="note")
 
 
 def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | None:
@@ -515,7 +535,8 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
             return None
     elif "points" in data:
         out.add(("points",), "sweep-points-unused",
-                "`points` has no effect with `sample: grid` (every combination is played)",
+                f"`points` has no effect with `sample: {sample}` (every combination is "
+                f"{'played' if sample == 'grid' else 'in the race'})",
                 level="warning")
     if count > MAX_POINTS:
         out.add(("axes",), "sweep-too-many-points",
@@ -523,6 +544,36 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
                 "fewer values, or `sample: random` with `points: N`")
         return None
     return sample, count, int(data.get("seed", 0))
+
+
+def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
+    """Games per point in a search's first round (0 without a search; ``None``: reported).
+
+    Default: a sixteenth of ``games``, at least
+    :data:`SEARCH_MIN_FIRST` (an even number, so both seats get as many first moves).
+    """
+    games = int(data.get("games", 1000))
+    if sample != "search":
+        if "search" in data:
+            out.add(("search",), "sweep-search-unused",
+                    f"`search` has no effect with `sample: {sample}`",
+                    "`sample: search` runs the race", level="warning")
+        return 0
+    target = data.get("target", {}).get("metric", "advantage_p1")
+    if target in NO_INTERVAL:
+        at: JPath = ("target", "metric") if "target" in data else ("sample",)
+        out.add(at, "sweep-search", f"a search needs a target metric with an interval; "
+                f"`{target}` has none", f"aim at {NO_INTERVAL[target]}")
+        return None
+    first = data.get("search", {}).get("first")
+    if first is None:
+        first = max(SEARCH_MIN_FIRST, games // 16)
+    elif first > games:
+        out.add(("search", "first"), "sweep-search",
+                f"the first round ({plural(first, 'game')} per point) is more than `games` "
+                f"({games}), the most a point may get", f"at most {games}")
+        return None
+    return min(games, first + first % 2)
 
 
 #: Options that can make a point unplayable (setup size, scoring).

@@ -175,9 +175,10 @@ def test_missing_batches_cover_exactly_the_missing_games(
             have.setdefault(p, {})[g] = object()
     batches = missing_batches(sweep, have, workers)  # type: ignore[arg-type]
     covered = [(b.point, i) for b in batches for i in range(b.start, b.stop)]
-    wanted = [(p.index, i) for p in sweep.all_points() for i in range(games)
+    wanted = [(p.index, i) for p in sweep.played_points() for i in range(games)
               if i not in have.get(p.index, {})]
     assert sorted(covered) == wanted
+    assert sweep.points[0].same_as_base  # `crosses=0` has the base's rules: never played
 
 
 _SWEEP_FOR_BATCHES = load_sweep(Path(__file__).parents[2] / "examples/sweeps/fewer-crosses.yaml")

@@ -5,6 +5,10 @@
 * two axes: a heat map of the target metric (first axis down, second across),
   each cell annotated with its value (``*``: significantly different from the
   base); a diverging colour scale centred on the target.
+
+The title names the bots and carries the report's caveats (bots too weak to judge
+balance); a search's picture marks its best point (``best``), the points it dropped
+(``x``) and any it never played (``-``), and its title gives the games it used.
 """
 
 from __future__ import annotations
@@ -59,15 +63,41 @@ def plot_sweep(report: dict[str, Any], path: str | Path,
             _lines(ax, axes[0], points, base, metric, goal, name)
         else:
             _heat(fig, ax, axes, points, metric, goal, name)
-        title = report["sweep"]["title"] or report["sweep"]["name"]
-        ax.set_title(f"{title}: {name} "
-                     f"({plural(report['sweep']['games_per_point'], 'game')} per point)",
-                     fontsize="medium")
+        ax.set_title(plot_title(report), fontsize="medium")
         fig.tight_layout()
         _save(fig, out, outputs)
     finally:
         plt.close(fig)
     return out
+
+
+def plot_title(report: dict[str, Any]) -> str:
+    """The picture's title: the sweep, the metric and the games per point, the bots, then
+    the report's caveats (the bots too weak to judge balance) and, for a search, its
+    best point and the games it used."""
+    from botanik_design.sim.sweep.search_report import search_title
+
+    sw = report["sweep"]
+    name = METRICS[report["target"]["metric"]][0]
+    games = plural(sw["games_per_point"], "game")
+    per = f"at most {games} per point" if report.get("search") else f"{games} per point"
+    lines = [f"{sw['title'] or sw['name']}: {name} ({per}; bots {sw['bots']['A']}, "
+             f"{sw['bots']['B']})"]
+    caveats = report.get("caveats", [])
+    if caveats:
+        lines.append("too weak to judge balance: " + ", ".join(c["short"] for c in caveats))
+    if report.get("search"):
+        lines.append(search_title(report))
+    return "\n".join(lines)
+
+
+def _status(entry: dict[str, Any]) -> str:
+    """A search's mark of a point: ``best``, ``x`` (dropped), ``-`` (never played)."""
+    st = entry.get("search")
+    if st is None:
+        return ""
+    return {"answer": "best" if st["best"] else "", "dropped": "x",
+            "never-played": "-"}[st["status"]]
 
 
 def _lines(ax: Any, axis: dict[str, Any], points: list[dict[str, Any]],
@@ -86,11 +116,11 @@ def _lines(ax: Any, axis: dict[str, Any], points: list[dict[str, Any]],
         ys.append(v)
         lo.append(v - float(low) if low is not None else 0.0)
         hi.append(float(high) - v if high is not None else 0.0)
-        marks.append(e["significant"])
+        marks.append(("*" if e["significant"] else "") + _status(e))
     ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=f"{name} (95% interval)")
     for x, y, s in zip(xs, ys, marks, strict=True):
         if s:
-            ax.annotate("*", (x, y), textcoords="offset points", xytext=(6, 4))
+            ax.annotate(s, (x, y), textcoords="offset points", xytext=(6, 4))
     bv = base["metrics"][metric]["value"]
     if bv is not None:
         ax.axhline(float(bv), linestyle="--", color="grey", label=f"base ({float(bv):.3f})")
@@ -111,6 +141,7 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
     cols = [show_value(v) for v in axes[1]["values"]]
     grid = np.full((len(rows), len(cols)), np.nan)
     sig = np.zeros((len(rows), len(cols)), dtype=bool)
+    status = [["" for _ in cols] for _ in rows]
     for e in points:
         r = rows.index(show_value(e["coords"][axes[0]["label"]]))
         c = cols.index(show_value(e["coords"][axes[1]["label"]]))
@@ -118,6 +149,7 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
         if v is not None:
             grid[r, c] = float(v)
             sig[r, c] = bool(e["significant"])
+        status[r][c] = _status(e)
     finite = grid[np.isfinite(grid)]
     span = max([abs(float(x) - goal) for x in finite] + [1e-9])
     norm = TwoSlopeNorm(vcenter=goal, vmin=goal - span, vmax=goal + span)
@@ -127,7 +159,8 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
         for c in range(len(cols)):
             if math.isfinite(grid[r, c]):
                 dark = abs(grid[r, c] - goal) > 0.6 * span
-                ax.text(c, r, f"{grid[r, c]:.3f}{'*' if sig[r, c] else ''}",
+                mark = f"\n{status[r][c]}" if status[r][c] else ""
+                ax.text(c, r, f"{grid[r, c]:.3f}{'*' if sig[r, c] else ''}{mark}",
                         ha="center", va="center", fontsize="small",
                         color="white" if dark else "black")
     ax.set_xticks(range(len(cols)), cols)

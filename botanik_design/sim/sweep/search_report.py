@@ -1,0 +1,90 @@
+"""The report of a balance search: the sweep report of the race's rows, plus its answer.
+
+:func:`build_search_report` adds to
+:func:`~botanik_design.sim.sweep.report.build_report`'s dict
+
+* ``search``: ``rule`` (the racing rule), ``rounds`` (games per point at each look),
+  ``games`` (played in all, the base's counted once), ``grid_games`` (what the grid
+  would play: every point with rules of its own, ``games`` each), ``share``,
+  ``answer`` (labels of the points still in the race, the closest first), ``best``
+  (its label, the target metric with its 95% interval and games), ``never_played``
+  (labels of the grid points that got no game);
+* per point ``search``: ``status`` (``answer``, ``dropped`` or ``never-played``),
+  ``best``, ``dropped`` (``games``, ``code``, ``reason`` naming the leader it lost
+  to, ``p``) and ``short`` (the text table's cell).
+
+The ranks then put the answer first, closest first, then the dropped points, those
+that stayed longest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from botanik_design.model.sweep import Sweep
+from botanik_design.model.words import plural
+from botanik_design.sim.report import num
+from botanik_design.sim.sweep.report import METRICS, build_report, rank
+from botanik_design.sim.sweep.search import RULE, Drop, SearchResult
+
+
+def _reason(drop: Drop, leader: str, metric: str, goal: float) -> str:
+    if drop.code == "excludes-target":
+        return (f"its 95% interval on {METRICS[metric][0]} excludes the target {goal:g} "
+                f"while {leader}'s contains it")
+    return (f"farther from the target than {leader} (paired t-test on the distances, "
+            f"p = {num(drop.p, 4)} after Holm)")
+
+
+def build_search_report(sweep: Sweep, result: SearchResult) -> dict[str, Any]:
+    """The JSON-ready report of the race ``result`` of ``sweep`` (see the module)."""
+    metric, goal = sweep.target
+    report = build_report(sweep, result.rows)
+    by_index = {e["index"]: e for e in report["points"]}
+    answer = set(result.answer)
+    best = result.answer[0]
+    for e in report["points"]:
+        k = e["index"]
+        shared = sweep.base.index if e["same_as_base"] else k
+        drop = result.drops.get(shared)
+        if drop is not None:
+            leader = by_index[drop.leader]["label"]
+            reason = _reason(drop, leader, metric, goal)
+            e["search"] = {"status": "dropped", "best": False,
+                           "dropped": {"games": drop.games, "code": drop.code,
+                                       "reason": reason, "leader": leader, "p": drop.p},
+                           "short": f"dropped after {drop.games}: "
+                                    f"{'excludes target' if drop.code != 'farther' else 'farther'}"}
+        elif shared in answer:
+            e["search"] = {"status": "answer", "best": shared == best, "dropped": None,
+                           "short": "best" if shared == best else "answer"}
+        else:
+            e["search"] = {"status": "never-played", "best": False, "dropped": None,
+                           "short": "never played"}
+    rank(report["points"])
+    played = sum(n for p, n in result.games.items()
+                 if not by_index[p]["same_as_base"])
+    grid = sweep.games * len(sweep.played_points())
+    b = by_index[best]
+    m = b["metrics"][metric]
+    report["search"] = {
+        "rule": RULE,
+        "rounds": list(result.rounds),
+        "games": played,
+        "grid_games": grid,
+        "share": round(played / grid, 6) if grid else 0.0,
+        "answer": [by_index[k]["label"] for k in result.answer],
+        "best": {"index": best, "label": b["label"], "metric": metric,
+                 "metric_label": METRICS[metric][0], "value": m["value"],
+                 "ci95": list(m["ci95"]), "games": b["games"]},
+        "never_played": [e["label"] for e in report["points"]
+                         if e["search"]["status"] == "never-played"],
+    }
+    return report
+
+
+def search_title(report: dict[str, Any]) -> str:
+    """A short line for a picture's title: the best point and the games the search used."""
+    s = report["search"]
+    return (f"search: best {s['best']['label']}; {plural(s['games'], 'game')} "
+            f"({100 * s['share']:.0f}% of the grid's)")

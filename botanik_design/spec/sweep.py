@@ -52,7 +52,7 @@ MAX_POINTS = 10_000
 #: Most values one axis may have.
 MAX_AXIS_VALUES = 1_000
 #: Fewest games per point in a search's first round, unless ``search.first`` says.
-SEARCH_MIN_FIRST = 30
+SEARCH_MIN_FIRST = 10
 #: Unplayable points reported one by one before a summary line.
 MAX_POINT_REPORTS = 5
 #: Bounds of the tile fields a tiles axis can change (the tile set schema's, 0 copies
@@ -549,8 +549,8 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
 def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
     """Games per point in a search's first round (0 without a search; ``None``: reported).
 
-    Default: a sixteenth of ``games``, at least
-    :data:`SEARCH_MIN_FIRST` (an even number, so both seats get as many first moves).
+    Default: a 32nd of ``games``, at least :data:`SEARCH_MIN_FIRST`; always even,
+    so that both bots move first as often.
     """
     games = int(data.get("games", 1000))
     if sample != "search":
@@ -567,7 +567,7 @@ def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
         return None
     first = data.get("search", {}).get("first")
     if first is None:
-        first = max(SEARCH_MIN_FIRST, games // 16)
+        first = max(SEARCH_MIN_FIRST, games // 32)
     elif first > games:
         out.add(("search", "first"), "sweep-search",
                 f"the first round ({plural(first, 'game')} per point) is more than `games` "

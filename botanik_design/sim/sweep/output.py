@@ -95,8 +95,10 @@ def _search_lines(search: dict[str, Any]) -> list[str]:
         "",
         f"Best point: {best['label']}: {best['metric_label']} {num(best['value'], 3)} "
         f"[{num(lo, 3)}, {num(hi, 3)}] after {plural(best['games'], 'game')}",
-        ("Not distinguishable from it: " + "; ".join(others)) if others
+        ("Still in the race with it: " + "; ".join(others)) if others
         else "No other point is still in the race.",
+        "Intervals containing the target (on the games each got): "
+        + ("; ".join(search["contain_target"]) or "none"),
         f"Games played: {search['games']:,} of the grid's {search['grid_games']:,} "
         f"({100 * search['share']:.1f}%), rounds of {', '.join(map(str, search['rounds']))} "
         "games per point",

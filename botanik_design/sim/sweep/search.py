@@ -2,8 +2,8 @@
 
 Every candidate (the base and every point with rules of its own) plays the games
 ``0 .. n - 1`` of a round, on the same seeds (common random numbers); the race then
-looks at those rows and drops the candidates whose answer is already settled, and the
-others play the next round with twice as many games, up to ``games``:
+looks at those rows and drops candidates, and the others play the next round with
+twice as many games, up to ``games`` (successive halving with racing):
 
 * the *leader* is the candidate whose target metric is closest to the target (ties:
   the lower point index);
@@ -13,16 +13,17 @@ others play the next round with twice as many games, up to ``games``:
   dropped (``farther``): a paired t-test on the per-game difference of the two
   distances (game ``i`` of both candidates shares its seeds), Holm-corrected over
   the candidates of that look, at :data:`~botanik_design.sim.stats.ALPHA`;
-* a race with a single candidate left plays it to ``games`` (so the answer's interval
-  is the grid's) and ends.
+* of those left, only the closest half (rounded up, but at least two) go on to the
+  next round (``halving``); at the last round (``games``) nobody is halved;
+* the race ends when a single candidate is left or the last round is played.
 
-The answer is the candidates still in the race at the end, the closest first.  Racing
-rules of this kind are F-race (Birattari et al., 2002) and successive elimination
-(Even-Dar et al., 2006); the rounds double as in successive halving.  Every decision
-is a function of rows ``0 .. n - 1`` of each candidate, and those depend only on
-``(point, game index)``: the same candidates are dropped at the same rounds for any
-pool, any number of workers, on Dask, after a resume from the store, or on a rerun.
-The batches run on the sweep's pool (:func:`~botanik_design.sim.sweep.executor.play_points`).
+The answer is the candidates still in the race at the end, the closest first.  The
+rules are successive halving (Jamieson and Talwalkar, 2016) with racing drops as in
+F-race (Birattari et al., 2002).  Every decision is a function of rows ``0 .. n - 1``
+of each candidate, and those depend only on ``(point, game index)``: the same
+candidates are dropped at the same rounds for any pool, any number of workers, on
+Dask, after a resume from the store, or on a rerun.  The batches run on the sweep's
+pool (:func:`~botanik_design.sim.sweep.executor.play_points`).
 """
 
 from __future__ import annotations
@@ -39,18 +40,18 @@ from botanik_design.sim.sweep.report import target_interval, target_samples
 from botanik_design.sim.sweep.store import ResultStore
 from botanik_design.sim.workers import Pool
 
-RULE = ("race toward the target on the same seeds: every round doubles the games of the "
-        "points still in it; a point is dropped when its 95% interval excludes the target "
-        "while the closest point's contains it, or when it is farther from the target than "
-        "the closest point (paired t-test on the distances, Holm-corrected over the look, "
-        f"alpha {ALPHA}); the last point left plays every game")
+RULE = ("successive halving with racing, on the same seeds: every round doubles the games "
+        "of the points still in it; a point is dropped when its 95% interval excludes the "
+        "target while the closest point's contains it, or when it is farther from the "
+        "target than the closest point (paired t-test on the distances, Holm-corrected over "
+        f"the look, alpha {ALPHA}); of the rest, the closest half (at least two) go on")
 
 
 @dataclass(frozen=True, slots=True)
 class Drop:
     """Why a candidate left the race: after ``games`` games, ``code``
-    (``excludes-target`` or ``farther``), against the leader (point index ``leader``);
-    ``p``: the Holm-adjusted p-value of a ``farther`` drop."""
+    (``excludes-target``, ``farther`` or ``halving``), against the leader (point index
+    ``leader``); ``p``: the Holm-adjusted p-value of a ``farther`` drop."""
 
     games: int
     code: str
@@ -73,10 +74,13 @@ class SearchResult:
 
 
 def schedule(sweep: Sweep) -> list[int]:
-    """Games per candidate at each round: ``first``, doubled, ..., ending at ``games``."""
+    """Games per candidate at each round: ``first``, doubled, ..., ending at ``games``
+    (a doubling that would leave less than half a doubling to ``games`` goes straight
+    to ``games``)."""
     out = [min(sweep.first, sweep.games)]
     while out[-1] < sweep.games:
-        out.append(min(sweep.games, 2 * out[-1]))
+        nxt = 2 * out[-1]
+        out.append(sweep.games if 3 * nxt > 2 * sweep.games else nxt)
     return out
 
 
@@ -110,7 +114,7 @@ def farther_p(point: Sequence[float], leader: Sequence[float], goal: float) -> f
 def look(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]], alive: Sequence[int],
          games: int) -> tuple[int, dict[int, Drop]]:
     """One look at the race: ``(leader, drops)`` for the candidates ``alive`` (point
-    indices), each with its rows ``0 .. games - 1`` in ``rows``."""
+    indices), each with its rows ``0 .. games - 1`` in ``rows`` (see the module)."""
     metric, goal = sweep.target
     ci = {k: target_interval(rows[k], metric) for k in alive}
     leader = min(alive, key=lambda k: (distance(ci[k][0], goal), k))
@@ -130,6 +134,11 @@ def look(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]], alive: Sequence[in
     for k, p in zip(rest, holm(raw), strict=True):
         if p is not None and p < ALPHA:
             drops[k] = Drop(games, "farther", leader, p)
+    left = sorted((k for k in alive if k not in drops),
+                  key=lambda k: (distance(ci[k][0], goal), k))
+    if games < sweep.games:
+        keep = max(2, -(-len(left) // 2))
+        drops.update({k: Drop(games, "halving", leader) for k in left[keep:]})
     return leader, drops
 
 
@@ -158,11 +167,7 @@ def run_search(
         _, dropped = look(sweep, got, alive, games)
         drops.update(dropped)
         alive = [i for i in alive if i not in dropped]
-        if len(alive) == 1 and games < sweep.games:
-            if progress is not None:
-                progress(k + 1, sweep.games, 1)
-            rows.update(play_points(sweep, pool, store, {alive[0]: sweep.games}))
-            rounds.append(sweep.games)
+        if len(alive) == 1:
             break
     answer = sorted(alive, key=lambda i: (distance(target_interval(rows[i], metric)[0], goal),
                                           i))

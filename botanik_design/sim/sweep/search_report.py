@@ -8,7 +8,9 @@
   would play: every point with rules of its own, ``games`` each), ``share``,
   ``answer`` (labels of the points still in the race, the closest first), ``best``
   (its label, the target metric with its 95% interval and games), ``never_played``
-  (labels of the grid points that got no game);
+  (labels of the grid points that got no game), ``contain_target`` (labels of the
+  points whose 95% interval, on the games they got, contains the target: not
+  distinguishable from it);
 * per point ``search``: ``status`` (``answer``, ``dropped`` or ``never-played``),
   ``best``, ``dropped`` (``games``, ``code``, ``reason`` naming the leader it lost
   to, ``p``) and ``short`` (the text table's cell).
@@ -24,14 +26,20 @@ from typing import Any
 from botanik_design.model.sweep import Sweep
 from botanik_design.model.words import plural
 from botanik_design.sim.report import num
-from botanik_design.sim.sweep.report import METRICS, build_report, rank
+from botanik_design.sim.sweep.report import METRICS, build_report, order, rank
 from botanik_design.sim.sweep.search import RULE, Drop, SearchResult
+
+#: Text table words for each drop code.
+_SHORT = {"excludes-target": "excludes target", "farther": "farther", "halving": "halving"}
 
 
 def _reason(drop: Drop, leader: str, metric: str, goal: float) -> str:
     if drop.code == "excludes-target":
         return (f"its 95% interval on {METRICS[metric][0]} excludes the target {goal:g} "
                 f"while {leader}'s contains it")
+    if drop.code == "halving":
+        return (f"not among the closest half to the target after {drop.games} games "
+                f"(successive halving; closest: {leader})")
     return (f"farther from the target than {leader} (paired t-test on the distances, "
             f"p = {num(drop.p, 4)} after Holm)")
 
@@ -53,8 +61,7 @@ def build_search_report(sweep: Sweep, result: SearchResult) -> dict[str, Any]:
             e["search"] = {"status": "dropped", "best": False,
                            "dropped": {"games": drop.games, "code": drop.code,
                                        "reason": reason, "leader": leader, "p": drop.p},
-                           "short": f"dropped after {drop.games}: "
-                                    f"{'excludes target' if drop.code != 'farther' else 'farther'}"}
+                           "short": f"dropped after {drop.games}: {_SHORT[drop.code]}"}
         elif shared in answer:
             e["search"] = {"status": "answer", "best": shared == best, "dropped": None,
                            "short": "best" if shared == best else "answer"}
@@ -79,8 +86,15 @@ def build_search_report(sweep: Sweep, result: SearchResult) -> dict[str, Any]:
                  "ci95": list(m["ci95"]), "games": b["games"]},
         "never_played": [e["label"] for e in report["points"]
                          if e["search"]["status"] == "never-played"],
+        "contain_target": [e["label"] for e in sorted(report["points"], key=order)
+                           if e["games"] and _contains(e["metrics"][metric]["ci95"], goal)],
     }
     return report
+
+
+def _contains(ci: list[float | None], goal: float) -> bool:
+    lo, hi = ci
+    return lo is not None and hi is not None and lo <= goal <= hi
 
 
 def search_title(report: dict[str, Any]) -> str:

@@ -565,10 +565,9 @@ def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
         out.add(at, "sweep-search", f"a search needs a target metric with an interval; "
                 f"`{target}` has none", f"aim at {NO_INTERVAL[target]}")
         return None
-    first = data.get("search", {}).get("first")
-    if first is None:
-        first = max(SEARCH_MIN_FIRST, games // 32)
-    elif first > games:
+    given = data.get("search", {}).get("first")
+    first = min(games, max(SEARCH_MIN_FIRST, games // 32)) if given is None else int(given)
+    if first > games:
         out.add(("search", "first"), "sweep-search",
                 f"the first round ({plural(first, 'game')} per point) is more than `games` "
                 f"({games}), the most a point may get", f"at most {games}")

@@ -35,17 +35,17 @@ from pathlib import Path
 
 from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
 
-from botanik_design.engine.machine import Machine
-from botanik_design.engine.placement import legal_placements
-from botanik_design.engine.playout import random_action
-from botanik_design.engine.tiles import TileTable, compile_tiles
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.engine.machine import Machine
+from botanik_design.games.botanik.engine.placement import legal_placements
+from botanik_design.games.botanik.engine.playout import random_action
+from botanik_design.games.botanik.engine.tiles import TileTable, compile_tiles
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.spec.load import load_tileset, load_variant
 
 try:
-    from botanik_design.engine.game import new_game
+    from botanik_design.games.botanik.engine.game import new_game
 except ImportError:  # an older checkout (``--baseline``): new_game lived in engine.state
-    from botanik_design.engine.state import new_game  # type: ignore[attr-defined,no-redef]
+    from botanik_design.games.botanik.engine.state import new_game  # type: ignore[attr-defined,no-redef]
 
 
 def games_per_second(tileset: str, variant: str, games: int, score: bool) -> float:

@@ -16,10 +16,10 @@ import random
 import time
 from collections import Counter
 
-from botanik_design.games.hive import movegen
-from botanik_design.games.hive.game import HiveGame, load_hive
-from botanik_design.games.hive.hivegraph import articulation_points, articulation_points_nx
-from botanik_design.model.hive import HiveVariant
+from botanik_design.games.hive.engine import movegen
+from botanik_design.games.hive.engine.game import HiveGame, load_hive
+from botanik_design.games.hive.engine.hivegraph import articulation_points, articulation_points_nx
+from botanik_design.games.hive.model import HiveVariant
 
 
 def play(game: HiveGame, games: int) -> tuple[float, float, Counter[str]]:

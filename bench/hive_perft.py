@@ -16,10 +16,10 @@ import argparse
 import time
 from collections.abc import Callable
 
-from botanik_design.games.hive import movegen
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.hivegraph import articulation_points, articulation_points_nx
-from botanik_design.games.hive.perft import perft
+from botanik_design.games.hive.engine import movegen
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.hivegraph import articulation_points, articulation_points_nx
+from botanik_design.games.hive.engine.perft import perft
 
 
 def nodes_per_second(game_type: str, depth: int, repeat: int) -> tuple[int, float]:

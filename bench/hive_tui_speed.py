@@ -35,8 +35,8 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.state import HiveState
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.state import HiveState
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
 

@@ -21,7 +21,7 @@ Usage: ``python bench/mcts_speed.py [--variants standard,registre-3] [--games 6]
   whether both versions chose the same moves (``same choices: yes``: the
   speed-up did not change the search).
 
-Only API present in both versions is used (``botanik_design.engine.new_game``,
+Only API present in both versions is used (``botanik_design.games.botanik.engine.new_game``,
 ``botanik_design.bots.registry.make_bot``, ``botanik_design.spec.load``).
 Not a test: the figures depend on the machine.
 """
@@ -45,7 +45,7 @@ PHASES = (("early", 0.10), ("mid", 0.50), ("late", 0.85))
 def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     """``(label, state)`` for each game seed and phase (see the module docstring)."""
     from botanik_design.bots.registry import make_bot
-    from botanik_design.engine import new_game
+    from botanik_design.games.botanik.engine import new_game
     from botanik_design.spec.load import load_tileset, load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)

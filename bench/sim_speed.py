@@ -15,7 +15,7 @@ import os
 import resource
 import time
 
-from botanik_design.engine.game import BotanikGame
+from botanik_design.games.botanik.engine.game import BotanikGame
 from botanik_design.sim.report import RunInfo, summarize, to_json
 from botanik_design.sim.runner import Job, run_games
 from botanik_design.sim.workers import local_pool

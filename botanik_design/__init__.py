@@ -7,7 +7,7 @@ enforces it):
    sides and rotation.  No I/O; imported by every layer above.
 1. ``botanik_design.spec``   — the I/O boundary: YAML reading, JSON Schema and
    semantic validation; turns spec files into ``model`` objects.
-2. ``botanik_design.engine`` — machines, game state, scoring, records.
+2. ``botanik_design.games.botanik.engine`` — machines, game state, scoring, records.
 3. ``botanik_design.bots`` / ``botanik_design.sim`` — bots and simulations.
 4. ``botanik_design.cli`` / ``botanik_design.tui`` — command line and Textual TUI.
 

@@ -11,7 +11,8 @@ import sys
 def test_engine_and_validator_never_load_textual() -> None:
     code = (
         "import sys, importlib\n"
-        "for m in ('botanik_design.model', 'botanik_design.spec', 'botanik_design.engine',"
+        "for m in ('botanik_design.model', 'botanik_design.spec',"
+        " 'botanik_design.games.botanik.engine',"
         " 'botanik_design.cli'):\n"
         "    try:\n"
         "        importlib.import_module(m)\n"

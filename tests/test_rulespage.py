@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from botanik_design.model.hive import Bug, HiveVariant, PieceSet
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.hive.model import Bug, HiveVariant, PieceSet
 from botanik_design.model.rulespage import (
     applies,
     hive_applies,
@@ -19,7 +20,6 @@ from botanik_design.model.rulespage import (
     rules_page,
 )
 from botanik_design.model.rulespage.text import shown
-from botanik_design.model.variant import Variant
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
 
@@ -142,7 +142,7 @@ def test_options_table_lists_every_option_and_marks_changes() -> None:
 
 
 def test_numbers_of_the_tile_set_and_rounds() -> None:
-    from botanik_design.spec import load_tileset
+    from botanik_design.spec.load import load_tileset
 
     ts = load_tileset("botanik")
     page = rules_markdown(Variant(), ts)

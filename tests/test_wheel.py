@@ -56,7 +56,7 @@ def test_wheel_ships_bundled_specs_and_validates_from_elsewhere(tmp_path: Path) 
     assert out.stdout.splitlines()[0].startswith(str(site)), out.stdout
     hive = subprocess.run(
         [sys.executable, "-c",
-         "from botanik_design.spec import load_hive_variant;"
+         "from botanik_design.games.hive.spec.load import load_hive_variant;"
          "v = load_hive_variant('hive-mlp'); print(v.piece_set().name, len(v.expansions))"],
         cwd=elsewhere, env=env, capture_output=True, text=True,
     )

@@ -57,8 +57,8 @@ def test_score_line_stopped_message_and_saved_variant_title(tmp_path: Path) -> N
 def test_replay_counts_actions(tmp_path: Path, actions: int,
                                capsys: pytest.CaptureFixture[str]) -> None:
     from botanik_design.cli import main
-    from botanik_design.engine.game import new_game
-    from botanik_design.engine.record import record_data, write_record
+    from botanik_design.games.botanik.engine.game import new_game
+    from botanik_design.games.botanik.engine.record import record_data, write_record
     from botanik_design.spec.load import load_tileset, load_variant
 
     state = new_game(load_tileset("quick-3"), load_variant("standard"), 1)

@@ -2,8 +2,8 @@
 
 The values come from :func:`action_values`: the game's own ranking when the
 game has the :class:`~botanik_design.games.base.Heuristic` capability (Botanik:
-:mod:`botanik_design.engine.move_values`, built on the machine analysis of
-:mod:`botanik_design.engine.heuristic`), else ``Game.evaluate`` of the state
+:mod:`botanik_design.games.botanik.engine.move_values`, built on the machine analysis of
+:mod:`botanik_design.games.botanik.engine.heuristic`), else ``Game.evaluate`` of the state
 after each action, for the player to move.
 
 Ties are broken with the bot's seeded ``rng``; with ``epsilon > 0`` the bot

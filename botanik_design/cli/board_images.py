@@ -43,7 +43,7 @@ def write_machines(command: str, path: Path, views: list[Any], scores: list[Any]
                    defs: Any, tileset: Any, title: str) -> bool:
     """Draw the machines (with their score breakdowns) to ``path``; False after
     printing the error when it cannot be written."""
-    from botanik_design.draw.board import MachinePicture, heading, write_board
+    from botanik_design.games.botanik.draw.board import MachinePicture, heading, write_board
 
     pictures = [MachinePicture(v, heading(p, s), s)
                 for p, (v, s) in enumerate(zip(views, scores, strict=True))]
@@ -56,7 +56,7 @@ def write_machines(command: str, path: Path, views: list[Any], scores: list[Any]
 
 
 def _write_hive(command: str, path: Path, state: Any, title: str) -> bool:
-    from botanik_design.draw.hive import write_hive_board
+    from botanik_design.games.hive.draw import write_hive_board
 
     try:
         write_hive_board(state, path, title=title)
@@ -69,7 +69,7 @@ def _write_hive(command: str, path: Path, state: Any, title: str) -> bool:
 def write_hive_position(command: str, path: Path, session: Any, doc: Any) -> bool:
     """Draw a (valid) Hive position file's board to ``path``; False after printing why
     it cannot be written."""
-    from botanik_design.cli.hive_files import position_state
+    from botanik_design.games.hive.files import position_state
 
     state, _ = position_state(session, doc)
     return _write_hive(command, path, state, f"{doc.data['position']}: "
@@ -120,7 +120,7 @@ class StepImages:
     def hive(self, session: Any, doc: Any) -> bool:
         """A (valid) Hive record: the final board, or every move's board and the final
         one in the folder (``move-0001.png`` ..., ``final.png``)."""
-        from botanik_design.cli.hive_files import replay_record
+        from botanik_design.games.hive.files import replay_record
 
         state, _ = replay_record(session, doc)
         name = doc.data["record"]

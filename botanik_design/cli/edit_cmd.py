@@ -78,7 +78,8 @@ def _open_other(name: str, kind: str | None) -> int | None:
 
 def _source_of(ref: str) -> tuple[str, str]:
     """``(kind, text)`` of the ``--from`` set: a tile set, else a piece set (``SpecError``)."""
-    from botanik_design.spec import SpecError, resolve_ref
+    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.load import resolve_ref
     from botanik_design.spec.refs import bundled, find_ref
 
     if ref in bundled("pieceset") and ref not in bundled("tileset"):
@@ -96,8 +97,8 @@ def _source_of(ref: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
-    from botanik_design.spec import SpecError
     from botanik_design.spec.atomic import remove_stale_temporaries
+    from botanik_design.spec.errors import SpecError
     from botanik_design.tui.editor.document import DocumentError, TilesetDocument, read_raw
     from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
 

@@ -17,7 +17,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "golden", help="regenerate or check the golden playthroughs of the bundled variants",
         description="Write one seeded playthrough per bundled variant to "
-        "tests/engine/golden/<variant>.txt of the source checkout found from the working "
+        "tests/botanik/golden/<variant>.txt of the source checkout found from the working "
         "directory (or --dir), or compare them (--check). Exit status: 0 written / "
         "identical, 1 --check found a difference, 2 no golden folder or an I/O error.",
     )
@@ -25,13 +25,13 @@ def register(subparsers: Any) -> None:
         "--check", action="store_true", help="compare instead of writing; exit 1 on a diff"
     )
     p.add_argument("--dir", type=path_arg, default=None,
-                   help="folder of the golden files (default: tests/engine/golden of the "
+                   help="folder of the golden files (default: tests/botanik/golden of the "
                    "checkout that holds the working directory)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when written / identical, 1 when ``--check`` finds a difference, 2 on I/O errors."""
-    from botanik_design.engine.golden import (
+    from botanik_design.games.botanik.engine.golden import (
         find_golden_dir,
         golden_files,
         golden_text,
@@ -40,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
 
     found = args.dir or find_golden_dir()
     if found is None:
-        print("golden: no tests/engine/golden here: run it inside a botanik-design source "
-              "checkout (a folder with pyproject.toml and tests/engine/golden), or name the "
+        print("golden: no tests/botanik/golden here: run it inside a botanik-design source "
+              "checkout (a folder with pyproject.toml and tests/botanik/golden), or name the "
               "folder with --dir", file=sys.stderr)
         return 2
     folder: Path = found

@@ -28,8 +28,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from botanik_design.games.hive.game import load_hive
-    from botanik_design.games.hive.perft import perft
+    from botanik_design.games.hive.engine.game import load_hive
+    from botanik_design.games.hive.engine.perft import perft
     from botanik_design.spec.errors import SpecError
 
     if args.depth < 1 or args.depth > 12:

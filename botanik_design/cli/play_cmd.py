@@ -101,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
     if wants_hive(args.variant, args.load) and not (args.setup and args.load is None):
         return run_hive(args)  # --setup with a Hive variant: the form below offers both games
 
-    from botanik_design.engine import RecordError
-    from botanik_design.spec import SpecError
+    from botanik_design.games.botanik.engine import RecordError
+    from botanik_design.spec.errors import SpecError
     from botanik_design.tui.play.controller import Controller, load_rules
 
     controller = None

@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
 
 def _lines(events: Any, table: Any) -> list[str]:
     """The log lines of typed events (the engine's wording; events without one skipped)."""
-    from botanik_design.engine.events import describe
+    from botanik_design.games.botanik.engine.events import describe
 
     return [t for t in (describe(e, table) for e in events) if t is not None]
 
@@ -53,16 +53,16 @@ def run(args: argparse.Namespace) -> int:
     2 when the file cannot be read."""
     from botanik_design.cli.board_images import StepImages
     from botanik_design.cli.score_cmd import fail
-    from botanik_design.engine.errors import RecordError
-    from botanik_design.engine.placement import machine_view
-    from botanik_design.engine.record import Step, check_expect, load_record, replay
-    from botanik_design.engine.render import render_game_score, render_machine
+    from botanik_design.games.botanik.engine.errors import RecordError
+    from botanik_design.games.botanik.engine.placement import machine_view
+    from botanik_design.games.botanik.engine.record import Step, check_expect, load_record, replay
+    from botanik_design.games.botanik.engine.render import render_game_score, render_machine
 
     path = Path(args.record)
     images = StepImages.from_option("replay", args.image)
     if images is not None and not images.check():
         return 2
-    from botanik_design.cli import hive_files
+    from botanik_design.games.hive import files as hive_files
 
     if hive_files.is_game_string_file(path) and path.is_file():
         if images is not None:
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
                     print("\n".join("        " + line for line in art.splitlines()))
     except RecordError as exc:
         if out_json:
-            from botanik_design.engine.specfiles import error_report
+            from botanik_design.games.botanik.engine.specfiles import error_report
 
             report = error_report(exc, str(path))
             # the steps replayed before the error

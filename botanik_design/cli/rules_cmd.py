@@ -72,9 +72,9 @@ def _is_hive(ref: str) -> bool:
 def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
     """The rules page of the variant ``ref``; raises ``SpecError`` when it (or its tile set)
     cannot be loaded, ``ValueError`` when ``tileset_ref`` is given for a Hive variant."""
+    from botanik_design.games.hive.spec.load import load_hive_variant
     from botanik_design.model.rulespage import rules_page
-    from botanik_design.spec import load_hive_variant, load_tileset, load_variant
-    from botanik_design.spec.load import load_tileset_for
+    from botanik_design.spec.load import load_tileset, load_tileset_for, load_variant
 
     if _is_hive(ref):
         if tileset_ref:
@@ -89,7 +89,7 @@ def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when printed or written, 1 for an invalid variant, 2 for usage or I/O."""
-    from botanik_design.spec import SpecError
+    from botanik_design.spec.errors import SpecError
 
     try:
         text = page_for(args.variant, args.tileset, not args.no_options)

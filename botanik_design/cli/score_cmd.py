@@ -32,7 +32,11 @@ def register(subparsers: Any) -> None:
 def fail(command: str, exc: Any, file: str, fmt: str) -> int:
     """Report a :class:`RecordError` (text on stderr, or a JSON error object on stdout)
     and return its exit code (shared by ``score`` and ``replay``)."""
-    from botanik_design.engine.specfiles import diagnostics_of, error_report, exit_code_of
+    from botanik_design.games.botanik.engine.specfiles import (
+        diagnostics_of,
+        error_report,
+        exit_code_of,
+    )
 
     if fmt == "json":
         print(json.dumps(error_report(exc, file), indent=2, ensure_ascii=False))
@@ -50,14 +54,18 @@ def run(args: argparse.Namespace) -> int:
         write_hive_position,
         write_machines,
     )
-    from botanik_design.engine.errors import RecordError
-    from botanik_design.engine.position import check_expect, load_position, score_position
-    from botanik_design.engine.render import render_machine, render_player_score
+    from botanik_design.games.botanik.engine.errors import RecordError
+    from botanik_design.games.botanik.engine.position import (
+        check_expect,
+        load_position,
+        score_position,
+    )
+    from botanik_design.games.botanik.engine.render import render_machine, render_player_score
 
     path = Path(args.position)
     if args.image and not check_image_path("score", Path(args.image)):
         return 2
-    from botanik_design.cli import hive_files
+    from botanik_design.games.hive import files as hive_files
 
     hive = hive_files.read_hive_doc(path, ("hive-position",))
     if hive is not None:

@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
-    from botanik_design.cli.hive_pictures import pieceset_or_fail
+    from botanik_design.games.hive.pictures import pieceset_or_fail
 
     pieceset, code = pieceset_or_fail(args.tileset, "sheet")
     if code:
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return code
     if args.tile_size is None:
         args.tile_size = DEFAULT_TILE_MM
-    from botanik_design.draw.sheet import physical_tiles, write_sheet
+    from botanik_design.games.botanik.draw.sheet import physical_tiles, write_sheet
 
     try:
         sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
@@ -153,13 +153,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
     """``sheet`` for a Hive piece set: every piece of both sides as a hexagon to cut out."""
-    from botanik_design.draw.hive import (
+    from botanik_design.draw.pages import LayoutError, sheet_layout
+    from botanik_design.games.hive.draw import (
         DEFAULT_PIECE_MM,
         pieces_of,
         slot_size,
         write_piece_sheet,
     )
-    from botanik_design.draw.pages import LayoutError, sheet_layout
 
     size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
     gap = args.gap if args.gap else 2.0

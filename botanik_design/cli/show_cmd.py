@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             print(f"show: error: {exc}", file=sys.stderr)
             return 2
-    from botanik_design.cli.hive_pictures import pieceset_or_fail
+    from botanik_design.games.hive.pictures import pieceset_or_fail
 
     pieceset, code = pieceset_or_fail(args.tileset, "show")
     if code:
@@ -58,19 +58,19 @@ def run(args: argparse.Namespace) -> int:
     tileset, code = load_tileset_or_fail(args.tileset, "show")
     if tileset is None:
         return code
-    from botanik_design.model.tileset import Kind
+    from botanik_design.games.botanik.model.tileset import Kind
 
     sources = sum(t.copies for t in tileset.tiles if t.kind is Kind.SOURCE)
     machine = tileset.machine_tile_count()
     print(f"{tileset.name}: {plural(machine + sources, 'tile')} "
           f"({plural(machine, 'machine tile')} in {plural(len(tileset.colours), 'colour')} + "
           f"{plural(sources, 'Source')}), {len(tileset.tiles)} distinct")
-    from botanik_design.draw.overview import counts_text
+    from botanik_design.games.botanik.draw.overview import counts_text
 
     print(counts_text(tileset))
     if out is None:
         return 0
-    from botanik_design.draw.overview import write_overview
+    from botanik_design.games.botanik.draw.overview import write_overview
 
     try:
         files = write_overview(tileset, out, dpi=args.dpi)
@@ -83,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _show_pieceset(pieceset: Any, out: Path | None, dpi: int) -> int:
     """``show`` for a Hive piece set: the counts, and each bug once per side."""
-    from botanik_design.draw.hive import pieceset_counts_text
+    from botanik_design.games.hive.draw import pieceset_counts_text
 
     n = pieceset.pieces_per_player()
     print(f"{pieceset.name}: {plural(2 * n, 'piece')} ({n} per player)")
     print(pieceset_counts_text(pieceset))
     if out is None:
         return 0
-    from botanik_design.draw.hive import write_pieceset_overview
+    from botanik_design.games.hive.draw import write_pieceset_overview
 
     try:
         files = write_pieceset_overview(pieceset, out, dpi=dpi)

@@ -88,7 +88,7 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
     variant's tile set, and must fill its setup and allow a point
     (:func:`~botanik_design.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
     ``exit_code`` is the exit status)."""
-    from botanik_design.engine.game import BotanikGame
+    from botanik_design.games.botanik.engine.game import BotanikGame
     from botanik_design.games.loading import DEFAULT_GAME, game_of, load_from_variant
     from botanik_design.spec.errors import SpecError
     from botanik_design.spec.load import load_tileset_for, read_ref
@@ -113,7 +113,7 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
 
 def palette_of(game: Any) -> tuple[Any, ...]:
     """Plot colours of a game: a Botanik tile set's palette, else none (default colours)."""
-    from botanik_design.engine.game import BotanikGame
+    from botanik_design.games.botanik.engine.game import BotanikGame
 
     return tuple(game.tileset.colours) if isinstance(game, BotanikGame) else ()
 

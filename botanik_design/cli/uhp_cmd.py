@@ -1,7 +1,7 @@
 """``botanik-design uhp``: a Universal Hive Protocol engine on stdin/stdout.
 
 Hive viewers and arenas (MzingaViewer and others) start the command and
-drive it line by line; see :mod:`botanik_design.games.hive.uhp` for the
+drive it line by line; see :mod:`botanik_design.games.hive.engine.uhp` for the
 commands.  ``--variant`` sets the game ``newgame`` starts without argument
 (a GameTypeString such as ``Base+MLP``, or a Hive variant name / file);
 variants UHP cannot express (other piece sets or rule options) are refused.
@@ -33,8 +33,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from botanik_design import __version__
-    from botanik_design.games.hive.game import load_hive
-    from botanik_design.games.hive.uhp import UhpSession
+    from botanik_design.games.hive.engine.game import load_hive
+    from botanik_design.games.hive.engine.uhp import UhpSession
     from botanik_design.spec.errors import SpecError
 
     try:
@@ -76,11 +76,11 @@ def choose_move(state: Any, seconds: float | None, depth: int | None,
     ``bestmove depth N``: ``MaxIterations`` iterations whose rollouts look ``N`` decisions
     ahead before the Hive heuristic judges them (``mcts:iterations=I:depth=N``).
     With the option ``AlphaBeta`` set to 1: alpha-beta with the game's ``evaluate``
-    (:mod:`botanik_design.bots.hive_search`) for ``T`` seconds or ``N`` plies.
+    (:mod:`botanik_design.bots.alphabeta`) for ``T`` seconds or ``N`` plies.
     """
     seed = options.get("Seed", 0)
     if options.get("AlphaBeta", 0):
-        from botanik_design.bots.hive_search import best_action
+        from botanik_design.bots.alphabeta import best_action
 
         return best_action(state, seconds=seconds, depth=depth, seed=seed)
     from botanik_design.bots import make_bot

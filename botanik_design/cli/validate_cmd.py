@@ -182,8 +182,8 @@ def _effective(session: Any, doc: Any) -> dict[str, Any] | None:
 
 def _simulate_hive(session: Any, docs: list[Any], games: int, seed: int,
                    budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]]:
-    """Random games of each valid Hive variant (:mod:`botanik_design.games.hive.dynamic`)."""
-    from botanik_design.games.hive.dynamic import simulate_hive
+    """Random games of each valid Hive variant (:mod:`botanik_design.games.hive.engine.dynamic`)."""
+    from botanik_design.games.hive.engine.dynamic import simulate_hive
 
     out: list[Diagnostic] = []
     counts: list[dict[str, Any]] = []
@@ -210,7 +210,7 @@ def _simulate(session: Any, docs: list[Any], games: int, seed: int,
     """Findings of the simulation per valid variant, with a ``sim-summary`` note per variant
     and the JSON counts; ``None`` when no engine exists."""
     try:
-        dynamic = importlib.import_module("botanik_design.engine.dynamic")
+        dynamic = importlib.import_module("botanik_design.games.botanik.engine.dynamic")
         simulate_check = dynamic.simulate_check
     except (ImportError, AttributeError) as exc:
         print(f"validate --simulate: the game engine is not available ({exc})", file=sys.stderr)
@@ -273,8 +273,8 @@ def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diag
     if not records:
         return []
     try:
-        from botanik_design.engine.errors import RecordError
-        from botanik_design.engine.record import ReplayError, record_from_data, replay
+        from botanik_design.games.botanik.engine.errors import RecordError
+        from botanik_design.games.botanik.engine.record import ReplayError, record_from_data, replay
     except ImportError as exc:  # the engine ships with the package; say so if it is broken
         return [Diagnostic(d.name, None, None, "warning", "record-not-replayed",
                            f"the actions were not checked: the game engine is not "
@@ -348,7 +348,7 @@ def run(args: argparse.Namespace) -> int:
     if args.with_dependents:
         io_error = _add_dependents(session, docs, diagnostics, args.root) or io_error
     diagnostics += _replay_records(docs, diagnostics)
-    from botanik_design.cli import hive_files
+    from botanik_design.games.hive import files as hive_files
 
     diagnostics += hive_files.check_docs(session, docs, diagnostics)
     for path, name in game_strings:

@@ -1,6 +1,6 @@
 """Games behind one interface (OpenSpiel's shape): see :mod:`botanik_design.games.base`.
 
-Each game lives in its own package (``botanik_design.engine`` for Botanik,
+Each game lives in its own package (``botanik_design.games.botanik.engine`` for Botanik,
 ``botanik_design.games.hive`` for Hive) and registers a factory here.
 """
 
@@ -15,8 +15,8 @@ from botanik_design.games.base import (
 )
 from botanik_design.games.registry import game_names, load_game, register_game
 
-register_game("botanik", "botanik_design.engine.game:load_botanik")
-register_game("hive", "botanik_design.games.hive.game:load_hive")
+register_game("botanik", "botanik_design.games.botanik.engine.game:load_botanik")
+register_game("hive", "botanik_design.games.hive.engine.game:load_hive")
 
 __all__ = [
     "TERMINAL",

@@ -30,8 +30,8 @@ DEFAULT_GAME = "botanik"
 
 #: game name -> "module:function(session, doc, **params) -> Game".
 _VARIANT_LOADERS: dict[str, str] = {
-    "botanik": "botanik_design.engine.game:botanik_from_doc",
-    "hive": "botanik_design.games.hive.game:hive_from_doc",
+    "botanik": "botanik_design.games.botanik.engine.game:botanik_from_doc",
+    "hive": "botanik_design.games.hive.engine.game:hive_from_doc",
 }
 
 

@@ -73,8 +73,8 @@ class SweepPoint:
     ``index``: 0 for the base, then 1, 2, ... in grid order.  ``coords``: one
     ``(axis label, value)`` per axis (empty for the base).  ``params``: the
     ``load_game`` keyword arguments of the point (Botanik: ``variant`` a
-    :class:`~botanik_design.model.variant.Variant`, ``tileset`` a
-    :class:`~botanik_design.model.tileset.TileSet`).  ``same_as_base``: the
+    :class:`~botanik_design.games.botanik.model.variant.Variant`, ``tileset`` a
+    :class:`~botanik_design.games.botanik.model.tileset.TileSet`).  ``same_as_base``: the
     point's rules are the base's (e.g. a value ``0`` on a ``change: add`` axis):
     it stays in the grid but is not played twice, its games are the base's.
     """

@@ -21,9 +21,9 @@ __all__ = ["check_doc", "checked_ref", "effective_options", "invalid", "load_swe
            "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
            "tileset_from_data", "variant_of", "wrong_kind"]
 
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
-from botanik_design.spec.build import tileset_from_data
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
@@ -134,12 +134,12 @@ def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None
     (``--tileset``): the checks of :func:`load_tileset`, then the two that ``validate``
     makes on a variant's own tile set, reported at the tile set's ``tiles:`` list:
     enough machine tiles for the setup (``sem-too-few-tiles``,
-    :func:`~botanik_design.model.variant.setup_need`) and a way to score a point
+    :func:`~botanik_design.games.botanik.model.variant.setup_need`) and a way to score a point
     (``sem-no-scoring``).
 
     Raises :class:`SpecError` (exit status 1) when either fails, or as :func:`load_tileset`.
     """
-    from botanik_design.spec import semantic
+    from botanik_design.games.botanik.spec import semantic
     from botanik_design.spec.diagnostics import Collector
 
     _, doc = checked_ref(ref, "tileset", relative_to)

@@ -16,11 +16,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec import games, lint, semantic
+from botanik_design.games.botanik.spec.variants import VariantInfo, check_refs, resolve_variant
+from botanik_design.games.hive.spec import check as hive_check
+from botanik_design.games.hive.spec.variants import HiveVariantInfo, resolve_hive_variant
 from botanik_design.model.words import plural
-from botanik_design.spec import games, hive_check, lint, semantic
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
-from botanik_design.spec.hive_variants import HiveVariantInfo, resolve_hive_variant
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
 from botanik_design.spec.schema_check import (
@@ -30,7 +32,6 @@ from botanik_design.spec.schema_check import (
     kind_hint,
     known_kinds,
 )
-from botanik_design.spec.variants import VariantInfo, check_refs, resolve_variant
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml, rejected_paths
 
 #: YAML problems whose value is kept only as a placeholder (its text): a schema error at the

@@ -14,7 +14,7 @@ Both run the same expansion (:func:`_expand`), so what ``validate`` accepts
 is exactly what ``sweep`` plays.  Games: Botanik (options of
 ``spec/variant.schema.json``, tile changes on a tile set) and Hive (a base
 variant with ``game: hive``: options of ``spec/hive-variant.schema.json``, see
-:mod:`botanik_design.spec.sweep_hive`).
+:mod:`botanik_design.games.hive.spec.sweep`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from botanik_design.games.botanik.model.tileset import TileDef, TileSet
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec import semantic
+from botanik_design.games.hive.spec import sweep as sweep_hive
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
     GAME_METRICS,
@@ -34,10 +38,7 @@ from botanik_design.model.sweep import (
     SweepPoint,
     show_value,
 )
-from botanik_design.model.tileset import TileDef, TileSet
-from botanik_design.model.variant import Variant
 from botanik_design.model.words import plural
-from botanik_design.spec import semantic, sweep_hive
 from botanik_design.spec.diagnostics import Diagnostic, Level, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
@@ -129,7 +130,7 @@ def _game(doc: Doc, vdoc: Doc, out: _Out) -> str | None:
 def _base(session: Session, doc: Doc, vdoc: Doc,
           out: _Out) -> tuple[Variant, TileSet, dict[str, str]] | None:
     """The base variant and tile set (``None`` when either is invalid; reported)."""
-    from botanik_design.spec.build import tileset_from_data
+    from botanik_design.games.botanik.spec.build import tileset_from_data
 
     assert doc.data is not None
     base = doc.data["base"]

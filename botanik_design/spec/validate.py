@@ -13,9 +13,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from botanik_design.games.botanik.spec.variants import VariantInfo
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 from botanik_design.spec.session import Doc, Session
-from botanik_design.spec.variants import VariantInfo
 
 __all__ = [
     "Diagnostic",

@@ -9,9 +9,9 @@ from matplotlib.patches import Polygon
 from pypdf import PdfReader
 
 from botanik_design.cli import main
-from botanik_design.draw.hive import board_figure, pieces_of, slot_size, stacks_of
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.pieces import BASE_PIECESET, pieceset_with
+from botanik_design.games.hive.draw import board_figure, pieces_of, slot_size, stacks_of
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.pieces import BASE_PIECESET, pieceset_with
 
 MM_PER_PT = 25.4 / 72
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from botanik_design.cli import main
-from botanik_design.draw.art import PIPE_LIGHT, rgb
-from botanik_design.draw.sheet import physical_tiles
+from botanik_design.games.botanik.draw.art import PIPE_LIGHT, rgb
+from botanik_design.games.botanik.draw.sheet import physical_tiles
 from botanik_design.spec.load import load_tileset
 
 MM_PER_PT = 25.4 / 72

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from botanik_design.cli import main
-from botanik_design.draw.overview import SOURCES, counts
+from botanik_design.games.botanik.draw.overview import SOURCES, counts
 from botanik_design.spec.load import load_tileset
 
 

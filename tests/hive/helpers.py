@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from botanik_design.games.hive.board import PASS, decode
-from botanik_design.games.hive.coords import unpack
-from botanik_design.games.hive.game import HiveGame, load_hive
-from botanik_design.games.hive.setup import HiveSetup
-from botanik_design.games.hive.state import HiveState
+from botanik_design.games.hive.engine.board import PASS, decode
+from botanik_design.games.hive.engine.coords import unpack
+from botanik_design.games.hive.engine.game import HiveGame, load_hive
+from botanik_design.games.hive.engine.setup import HiveSetup
+from botanik_design.games.hive.engine.state import HiveState
 
 Cell = tuple[int, int]
 

@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.games.hive.blocked import Blocked, blocked_reason, movable_pieces
-from botanik_design.games.hive.board import PASS, decode
-from botanik_design.games.hive.events import Thrown
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.hivegraph import articulation_points
+from botanik_design.games.hive.engine.blocked import Blocked, blocked_reason, movable_pieces
+from botanik_design.games.hive.engine.board import PASS, decode
+from botanik_design.games.hive.engine.events import Thrown
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.hivegraph import articulation_points
 
 CASES = [
     # (variant, moves, piece, reason)

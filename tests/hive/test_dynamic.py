@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.games.hive.dynamic import simulate_hive
-from botanik_design.model.hive import Bug, HiveVariant, PieceSet
+from botanik_design.games.hive.engine.dynamic import simulate_hive
+from botanik_design.games.hive.model import Bug, HiveVariant, PieceSet
 
 
 def test_the_tournament_rules_play_clean_games() -> None:
@@ -53,7 +53,7 @@ def test_validate_simulate_plays_hive_variants(
 
 
 def test_hive_from_doc_loads_a_read_variant_document(tmp_path: Path) -> None:
-    from botanik_design.games.hive.game import hive_from_doc
+    from botanik_design.games.hive.engine.game import hive_from_doc
     from botanik_design.spec.errors import SpecError
     from botanik_design.spec.session import Session
 

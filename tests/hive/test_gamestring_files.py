@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from botanik_design.cli import main
-from botanik_design.games.hive.game import load_hive
+from botanik_design.games.hive.engine.game import load_hive
 
 GOOD = "Base;InProgress;White[2];wS1;bS1 wS1-"
 

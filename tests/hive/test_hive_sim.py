@@ -66,7 +66,7 @@ def test_a_game_no_rule_ends_is_stopped_at_the_length_bound_unfinished() -> None
 
     import pytest
 
-    from botanik_design.games.hive.game import load_hive
+    from botanik_design.games.hive.engine.game import load_hive
     from botanik_design.sim.runner import Job, SimulationError, play_game
 
     game = load_hive(variant="Base")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.games.hive.coords import DELTAS, ORIGIN, pack, unpack
-from botanik_design.games.hive.hivegraph import (
+from botanik_design.games.hive.engine.coords import DELTAS, ORIGIN, pack, unpack
+from botanik_design.games.hive.engine.hivegraph import (
     articulation_points,
     articulation_points_nx,
     is_one_hive,

@@ -15,12 +15,12 @@ import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.games.hive.board import decode
-from botanik_design.games.hive.coords import DELTAS
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.hivegraph import articulation_points_nx
-from botanik_design.games.hive.pieces import ANT, QUEEN, SPIDER
-from botanik_design.games.hive.state import HiveState
+from botanik_design.games.hive.engine.board import decode
+from botanik_design.games.hive.engine.coords import DELTAS
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.hivegraph import articulation_points_nx
+from botanik_design.games.hive.engine.pieces import ANT, QUEEN, SPIDER
+from botanik_design.games.hive.engine.state import HiveState
 
 
 def slide_graph(occupied: set[int]) -> nx.Graph:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.perft import perft_table
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.perft import perft_table
 
 TABLES = {
     "Base": [4, 96, 1440, 21600],

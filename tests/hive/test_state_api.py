@@ -7,12 +7,12 @@ import dataclasses
 import pytest
 
 from botanik_design.games.base import IllegalActionError
-from botanik_design.games.hive.events import GameEnded, Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.game import HiveGame, load_hive
-from botanik_design.games.hive.notation import NotationError, parse_game_type
-from botanik_design.games.hive.report import position_report
-from botanik_design.games.hive.setup import HiveSetup
-from botanik_design.model.hive import HiveVariant
+from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
+from botanik_design.games.hive.engine.game import HiveGame, load_hive
+from botanik_design.games.hive.engine.notation import NotationError, parse_game_type
+from botanik_design.games.hive.engine.report import position_report
+from botanik_design.games.hive.engine.setup import HiveSetup
+from botanik_design.games.hive.model import HiveVariant
 
 from .helpers import position
 

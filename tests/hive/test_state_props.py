@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from botanik_design.games.base import TERMINAL, State
-from botanik_design.games.hive.board import PASS, Board, decode
-from botanik_design.games.hive.coords import DELTAS
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.hivegraph import is_one_hive
-from botanik_design.games.hive.pieces import BEETLE, MOSQUITO, PILLBUG
-from botanik_design.games.hive.state import HiveState
+from botanik_design.games.hive.engine.board import PASS, Board, decode
+from botanik_design.games.hive.engine.coords import DELTAS
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.hivegraph import is_one_hive
+from botanik_design.games.hive.engine.pieces import BEETLE, MOSQUITO, PILLBUG
+from botanik_design.games.hive.engine.state import HiveState
 from botanik_design.games.registry import load_game
 
 GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+MLP")

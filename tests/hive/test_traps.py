@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from botanik_design.games.base import IllegalActionError
-from botanik_design.games.hive.board import PASS
-from botanik_design.games.hive.game import load_hive
+from botanik_design.games.hive.engine.board import PASS
+from botanik_design.games.hive.engine.game import load_hive
 
 from .helpers import dests, move_set, movements, position
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.uhp import UhpSession
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.uhp import UhpSession
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.games.hive.uhp import UhpSession
+from botanik_design.games.hive.engine.uhp import UhpSession
 
 _INTERNAL = re.compile(r"^err [A-Z][A-Za-z]*(Error|Exception)\b")
 _PIECES = ["wQ", "bQ", "wS1", "bS2", "wA1", "bA3", "wB1", "bG3", "wM", "bL", "wP", "bP",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.spec.bundled import bundled_variants
 from botanik_design.spec.load import load_tileset, load_variant
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from botanik_design.engine.game import METRICS
+from botanik_design.games.botanik.engine.game import METRICS
 from botanik_design.sim.rows import GameRow
 
 __all__ = ["METRICS", "row", "rows_from"]

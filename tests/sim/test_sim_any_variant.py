@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from botanik_design.bots import make_bot
-from botanik_design.engine import new_game
-from botanik_design.engine.heuristic import analyse, machine_cells
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.engine import new_game
+from botanik_design.games.botanik.engine.heuristic import analyse, machine_cells
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.spec.bundled import schema
 
 

@@ -9,10 +9,10 @@ import pytest
 from botanik_design.bots import BotSpecError, make_bot, parse_bot_spec
 from botanik_design.bots.base import Bot
 from botanik_design.bots.mcts import determinize
-from botanik_design.engine import new_game
-from botanik_design.engine.heuristic import analyse, machine_cells
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.engine import new_game
+from botanik_design.games.botanik.engine.heuristic import analyse, machine_cells
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.spec.load import load_tileset
 
 SPECS = ["random", "greedy", "greedy:epsilon=0.3", "mcts:iterations=4:depth=3",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from botanik_design.engine.game import BotanikGame
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.engine.game import BotanikGame
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.sim.report import RunInfo, summarize, to_json
 from botanik_design.sim.runner import Job, SimulationError, play_game, run_games
 from botanik_design.sim.seeding import derive, seat_of_first_bot

@@ -41,7 +41,7 @@ seed: 11
 
 
 #: The game module the embedded cluster's workers import while they start.
-GAME_MODULE = "botanik_design.engine.game"
+GAME_MODULE = "botanik_design.games.botanik.engine.game"
 
 
 @pytest.fixture(scope="module")

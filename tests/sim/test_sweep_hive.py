@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.model.hive import Bug, HiveVariant
+from botanik_design.games.hive.model import Bug, HiveVariant
 from botanik_design.sim.sweep.executor import run_sweep
 from botanik_design.sim.sweep.output import format_text, to_csv
 from botanik_design.sim.sweep.report import build_report

@@ -295,7 +295,7 @@ def test_golden_files_are_rewritten_all_or_none(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     from botanik_design.cli import main
-    from botanik_design.engine.golden import golden_files
+    from botanik_design.games.botanik.engine.golden import golden_files
 
     names = sorted(golden_files())
     for name in names:

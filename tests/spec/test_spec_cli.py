@@ -121,9 +121,9 @@ def _fake_engine(monkeypatch: pytest.MonkeyPatch, behaviour: str) -> list[tuple[
             raise RuntimeError("boom")
         return [Diagnostic(str(file), None, None, "error", "sim-stall", "stalled")]
 
-    module = types.ModuleType("botanik_design.engine.dynamic")
+    module = types.ModuleType("botanik_design.games.botanik.engine.dynamic")
     module.simulate_check = simulate_check  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "botanik_design.engine.dynamic", module)
+    monkeypatch.setitem(sys.modules, "botanik_design.games.botanik.engine.dynamic", module)
     return calls
 
 
@@ -145,7 +145,7 @@ def test_simulate_crash_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch,
 
 def test_simulate_without_engine_exits_2(monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "botanik_design.engine.dynamic", None)
+    monkeypatch.setitem(sys.modules, "botanik_design.games.botanik.engine.dynamic", None)
     assert main(["validate", "--simulate", "1"]) == 2
     assert "engine is not available" in capsys.readouterr().err
 

@@ -72,7 +72,7 @@ def test_record_not_replayed_by_the_spec_layer(tmp_path: Path) -> None:
     assert validate_path(path) == []
     code = ("import sys; from pathlib import Path; from botanik_design.spec.validate import "
             f"validate_path; validate_path(Path({str(path)!r})); "
-            "assert 'botanik_design.engine' not in sys.modules")
+            "assert 'botanik_design.games.botanik.engine' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
 
 
@@ -80,5 +80,6 @@ def test_tileset_and_variant_only_do_not_import_the_engine() -> None:
     code = ("import sys; from botanik_design.cli import main; "
             "rc = main(['validate', 'tilesets/botanik.yaml', 'spec/variants/standard.yaml']); "
             "assert rc == 0, rc; "
-            "assert not {'networkx', 'textual', 'botanik_design.engine'} & set(sys.modules)")
+            "assert not {'networkx', 'textual', 'botanik_design.games.botanik.engine'}"
+            " & set(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.model.hive import BASE_COUNTS, Bug, HiveVariant, PieceSet
-from botanik_design.spec import SpecError, load_hive_variant, load_pieceset, load_variant
+from botanik_design.games.hive.model import BASE_COUNTS, Bug, HiveVariant, PieceSet
+from botanik_design.games.hive.spec.load import load_hive_variant, load_pieceset
+from botanik_design.spec.errors import SpecError
+from botanik_design.spec.load import load_variant
 from botanik_design.spec.validate import validate_path, validate_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,7 +213,7 @@ def test_the_engine_plays_the_piece_set_a_variant_file_names(tmp_path: Path) -> 
 
 
 def test_hive_variant_from_a_read_document() -> None:
-    from botanik_design.spec.hive import hive_variant_from_doc
+    from botanik_design.games.hive.spec.load import hive_variant_from_doc
     from botanik_design.spec.refs import find_ref
     from botanik_design.spec.session import Session
 
@@ -238,8 +240,8 @@ def test_no_win_error_exactly_when_no_queen_can_be_surrounded(counts: dict[str, 
     """``sem-hive-no-win`` flags a set exactly when its pieces cannot fill the six cells
     around a Queen: with at least four pieces a player, the engine reaches a surrounded
     Queen with them (so the bound is tight), below that the other pieces are too few."""
-    from botanik_design.games.hive.game import load_hive
-    from botanik_design.games.hive.setup import HiveSetup
+    from botanik_design.games.hive.engine.game import load_hive
+    from botanik_design.games.hive.engine.setup import HiveSetup
 
     counts = {k: (min(v, 1) if k in ("mosquito", "ladybug", "pillbug") else v)
               for k, v in counts.items()}

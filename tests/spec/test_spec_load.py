@@ -6,14 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.model.variant import Variant
-from botanik_design.spec import (
-    SpecError,
-    effective_options,
-    load_tileset,
-    load_variant,
-    validate_text,
-)
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.spec.errors import SpecError
+from botanik_design.spec.load import effective_options, load_tileset, load_variant
+from botanik_design.spec.validate import validate_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.spec.bundled import schema
 from botanik_design.spec.schema_check import known_kinds, rule_id
 
@@ -58,7 +58,7 @@ def test_variant_schema_defaults_match_the_model() -> None:
 
 def test_hive_variant_schema_defaults_match_the_model() -> None:
     """Same option names, same defaults, and every option names its source."""
-    from botanik_design.model.hive import HiveVariant
+    from botanik_design.games.hive.model import HiveVariant
 
     props = schema("hive-variant")["properties"]["options"]["properties"]
     assert list(props) == list(HiveVariant.option_names())
@@ -68,7 +68,7 @@ def test_hive_variant_schema_defaults_match_the_model() -> None:
 
 
 def test_pieceset_schema_knows_every_bug_with_the_published_counts() -> None:
-    from botanik_design.model.hive import BASE_COUNTS, EXPANSION_BUGS, Bug
+    from botanik_design.games.hive.model import BASE_COUNTS, EXPANSION_BUGS, Bug
 
     props = schema("pieceset")["properties"]["bugs"]["properties"]
     assert list(props) == [b.value for b in Bug]

@@ -112,7 +112,7 @@ def test_records_with_float_numbers_never_crash_replay(
     code, out = _run(["replay", "--format", "json", str(target)], capsys)
     assert json.loads(out)["ok"] is (code == 0)
     assert (v_code, code) == codes
-    from botanik_design.engine import RecordError
+    from botanik_design.games.botanik.engine import RecordError
     from botanik_design.tui.play.controller import Controller
 
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.model.sides import Side
+from botanik_design.games.botanik.model.sides import Side
 from botanik_design.spec.atomic import write_atomic
 from botanik_design.tui.editor.document import DocumentError, TilesetDocument
 
@@ -349,7 +349,7 @@ def test_counts_per_colour_and_type(botanik: Path) -> None:
 def test_an_edit_serialises_the_document_once(botanik: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Dumping is the cost of an edit in a large file: once per edit, once at opening."""
-    from botanik_design.model.sides import Side
+    from botanik_design.games.botanik.model.sides import Side
 
     dumps: list[int] = []
     real = TilesetDocument._dump

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from botanik_design.model.sides import Side
+from botanik_design.games.botanik.model.sides import Side
 from botanik_design.spec.validate import validate_text
 from botanik_design.tui.editor.document import TilesetDocument
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from botanik_design.model.sides import Side
+from botanik_design.games.botanik.model.sides import Side
 from botanik_design.tui.editor.document import TilesetDocument
 from botanik_design.tui.editor.splice import item_starts
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from botanik_design.games.hive.blocked import Blocked, blocked_reason
-from botanik_design.games.hive.board import decode
-from botanik_design.games.hive.game import load_hive
-from botanik_design.games.hive.setup import HiveSetup
+from botanik_design.games.hive.engine.blocked import Blocked, blocked_reason
+from botanik_design.games.hive.engine.board import decode
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.setup import HiveSetup
 from botanik_design.tui.hive.app import EndScreen, HiveApp
 from botanik_design.tui.hive.render import View, render_board
 from botanik_design.tui.hive.session import HiveSession
@@ -244,7 +244,7 @@ async def test_prompt_line_stays_and_the_footer_is_rebuilt_only_on_change() -> N
 
 
 def test_the_cursor_on_an_empty_cell_is_one_pair_of_brackets() -> None:
-    from botanik_design.games.hive.coords import pack
+    from botanik_design.games.hive.engine.coords import pack
 
     board = load_hive("hive-tournament").replay(["wS1", "bS1 wS1-"]).board
     away = render_board(board, View(cursor=pack(-1, -1)), 40, 9).plain

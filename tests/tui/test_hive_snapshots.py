@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from botanik_design.games.hive.game import load_hive
+from botanik_design.games.hive.engine.game import load_hive
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
 

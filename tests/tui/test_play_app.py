@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static
 
-from botanik_design.engine import Discard, Pick, Swap
+from botanik_design.games.botanik.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
 from botanik_design.tui.play import render as R
 from botanik_design.tui.play.app import BoardScreen, PlayApp

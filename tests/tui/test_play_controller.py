@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.engine import IllegalActionError, Pick, Place, Swap
+from botanik_design.games.botanik.engine import IllegalActionError, Pick, Place, Swap
 from botanik_design.spec.validate import validate_path
 from botanik_design.tui.play.controller import Controller, load_rules
 from botanik_design.tui.play.setup import option_fields, variant_yaml

@@ -11,8 +11,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from botanik_design.model.sides import Side, rotate_exits
-from botanik_design.model.tileset import Colour, Kind, TileDef, TileType
+from botanik_design.games.botanik.model.sides import Side, rotate_exits
+from botanik_design.games.botanik.model.tileset import Colour, Kind, TileDef, TileType
 from botanik_design.tui.widgets.tile_view import (
     BOARD_SIZE,
     LARGE_PREVIEW_SIZE,

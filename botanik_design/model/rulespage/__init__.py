@@ -1,7 +1,7 @@
 """Rules pages written from a variant's effective options (Botanik and Hive), as Markdown.
 
-:func:`rules_page` takes a typed :class:`~botanik_design.model.variant.Variant` or
-:class:`~botanik_design.model.hive.HiveVariant` (never YAML text) and returns the page
+:func:`rules_page` takes a typed :class:`~botanik_design.games.botanik.model.variant.Variant` or
+:class:`~botanik_design.games.hive.model.HiveVariant` (never YAML text) and returns the page
 ``botanik-design rules`` prints and the play TUI shows (``r``, or ``?`` then tab).
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from botanik_design.model.hive import HiveVariant
-from botanik_design.model.rulespage.botanik import applies, rules_markdown
-from botanik_design.model.rulespage.hive import hive_applies, hive_rules_markdown
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.rulespage import applies, rules_markdown
+from botanik_design.games.hive.model import HiveVariant
+from botanik_design.games.hive.rulespage import hive_applies, hive_rules_markdown
 
 
 def rules_page(variant: Variant | HiveVariant, tileset: TileSet | None = None, *,

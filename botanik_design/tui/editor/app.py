@@ -17,7 +17,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
-from botanik_design.model.sides import Side
+from botanik_design.games.botanik.model.sides import Side
 from botanik_design.tui.editor.bars import CountsBar, ProblemList, StatusBar, TitleBar
 from botanik_design.tui.editor.checker import Checker
 from botanik_design.tui.editor.details_actions import DetailsActionsMixin

@@ -18,8 +18,13 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from botanik_design.model.sides import Side, exits_mask, mask_sides, rotate_exits
-from botanik_design.model.tileset import KIND_OF_TYPE, Colour, TileType, exits_fit_type
+from botanik_design.games.botanik.model.sides import Side, exits_mask, mask_sides, rotate_exits
+from botanik_design.games.botanik.model.tileset import (
+    KIND_OF_TYPE,
+    Colour,
+    TileType,
+    exits_fit_type,
+)
 from botanik_design.spec.refs import is_spec_name
 from botanik_design.tui.editor.checking import Problem, problems_of
 from botanik_design.tui.editor.details import SetDetailsMixin

@@ -7,7 +7,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from botanik_design.model.sides import SIDES
+from botanik_design.games.botanik.model.sides import SIDES
 from botanik_design.tui.editor.values import (
     make_own,
     may_change_in_place,

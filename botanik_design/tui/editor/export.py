@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from botanik_design.model.tileset import TileSet
+from botanik_design.games.botanik.model.tileset import TileSet
 
 
 def overview_path(path: Path) -> Path:
@@ -31,6 +31,6 @@ def snapshot(data: Any) -> TileSet:
 def write_picture(tileset: TileSet, path: Path) -> Path:
     """Write the overview of ``tileset`` for the file at ``path``; returns the picture's
     path.  Raises ``OSError`` when it cannot be written (nothing is left half-written)."""
-    from botanik_design.draw.overview import write_overview
+    from botanik_design.games.botanik.draw.overview import write_overview
 
     return write_overview(tileset, overview_path(path))[0]

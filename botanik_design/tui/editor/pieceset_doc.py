@@ -19,7 +19,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-from botanik_design.model.hive import BUG_LETTER, EXPANSION_BUGS, Bug
+from botanik_design.games.hive.model import BUG_LETTER, EXPANSION_BUGS, Bug
 from botanik_design.tui.editor.checking import Problem
 from botanik_design.tui.editor.roundtrip import (
     DocumentError,

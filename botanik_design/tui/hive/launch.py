@@ -43,7 +43,7 @@ def run_hive(args: argparse.Namespace) -> int:
     """Play Hive with the ``play`` arguments (``--tileset`` does not apply; ``--setup`` is
     handled by the play app's form, except with ``--load``)."""
     from botanik_design.model.words import plural
-    from botanik_design.spec import SpecError
+    from botanik_design.spec.errors import SpecError
     from botanik_design.tui.hive.session import HiveSession, RecordLoadError
 
     if args.tileset:

@@ -9,7 +9,7 @@ from textual import events
 from textual.widgets import Input
 
 from botanik_design.games.base import IllegalActionError
-from botanik_design.games.hive.coords import pack, unpack
+from botanik_design.games.hive.engine.coords import pack, unpack
 from botanik_design.tui.hive.render import cell_xy
 from botanik_design.tui.hive.session import HiveSession
 from botanik_design.tui.hive.widgets import HexBoard

@@ -1,7 +1,7 @@
 """Drawing the Hive board as text: pointy-top hexes, rows shifted by half a cell.
 
 Screen layout of axial cell ``(q, r)`` (``q`` east, ``r`` south-east, see
-:mod:`~botanik_design.games.hive.coords`): row ``y = r``, first column
+:mod:`~botanik_design.games.hive.engine.coords`): row ``y = r``, first column
 ``x = CELL_W * q + SHIFT * r`` (each row one half cell to the right of the
 row above, so the six neighbours touch).  A cell is :data:`LABEL_W`
 characters: the top piece's UHP name (colour marker ``w``/``b``, bug letter,
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from botanik_design.games.hive.board import Board
-from botanik_design.games.hive.coords import pack, unpack
+from botanik_design.games.hive.engine.board import Board
+from botanik_design.games.hive.engine.coords import pack, unpack
 
 CELL_W = 6
 SHIFT = 3

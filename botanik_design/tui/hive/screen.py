@@ -22,8 +22,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from botanik_design.games.hive.board import PASS, encode
-from botanik_design.games.hive.pieces import COLOUR_NAME
+from botanik_design.games.hive.engine.board import PASS, encode
+from botanik_design.games.hive.engine.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.botturn import BotTurnMixin
 from botanik_design.tui.hive.help import HiveHelpMixin

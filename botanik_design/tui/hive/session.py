@@ -3,9 +3,9 @@
 No textual here: the app (:mod:`~botanik_design.tui.hive.app`) draws what this
 module answers.  Every rule question goes to the engine
 (:mod:`botanik_design.games.hive`) through typed values: legal actions,
-:func:`~botanik_design.games.hive.blocked.blocked_reason`, ``end_reason``.
+:func:`~botanik_design.games.hive.engine.blocked.blocked_reason`, ``end_reason``.
 
-Cells are packed engine cells (:mod:`~botanik_design.games.hive.coords`);
+Cells are packed engine cells (:mod:`~botanik_design.games.hive.engine.coords`);
 colours 0 White, 1 Black.  Against a bot the human plays White.
 """
 
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from botanik_design.bots import Bot, make_bot
-from botanik_design.games.hive.blocked import Blocked, blocked_reason, movable_pieces
-from botanik_design.games.hive.board import PASS, decode, encode
-from botanik_design.games.hive.coords import pack
-from botanik_design.games.hive.events import Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.game import HiveGame, load_hive
-from botanik_design.games.hive.pieces import COLOUR_NAME
-from botanik_design.games.hive.state import HiveState
+from botanik_design.games.hive.engine.blocked import Blocked, blocked_reason, movable_pieces
+from botanik_design.games.hive.engine.board import PASS, decode, encode
+from botanik_design.games.hive.engine.coords import pack
+from botanik_design.games.hive.engine.events import Moved, Passed, Placed, Thrown
+from botanik_design.games.hive.engine.game import HiveGame, load_hive
+from botanik_design.games.hive.engine.pieces import COLOUR_NAME
+from botanik_design.games.hive.engine.state import HiveState
 from botanik_design.spec.atomic import write_atomic
 
 #: Words for the engine's ``end_reason`` values.
@@ -75,7 +75,7 @@ class HiveSession:
     @classmethod
     def from_record(cls, path: Path, opponent: str = "random", seed: int = 0) -> HiveSession:
         """Replay a Hive record file; raises :class:`RecordLoadError` naming the problem."""
-        from botanik_design.spec.hive_games import hive_variant_of
+        from botanik_design.games.hive.spec.games import hive_variant_of
         from botanik_design.spec.session import Session
 
         if path.suffix.lower() == ".txt":

@@ -16,8 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from botanik_design.games.hive.board import Board
-from botanik_design.games.hive.pieces import COLOUR_NAME
+from botanik_design.games.hive.engine.board import Board
+from botanik_design.games.hive.engine.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.render import View, cell_at, render_board
 from botanik_design.tui.hive.session import HandGroup, HiveSession

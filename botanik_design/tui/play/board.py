@@ -24,7 +24,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
-from botanik_design.engine import IllegalActionError
+from botanik_design.games.botanik.engine import IllegalActionError
 from botanik_design.tui.play import render as R
 from botanik_design.tui.play.choice import Choice
 from botanik_design.tui.play.controller import Controller

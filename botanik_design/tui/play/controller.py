@@ -7,9 +7,9 @@ controller is tested without an app.
 * :class:`Rules` is what a game is played under: the tile set and the
   variant, plus the references written into a saved record (bundled names or
   absolute paths here; written relative to the record, see
-  :func:`~botanik_design.engine.record.write_record`) and the option
+  :func:`~botanik_design.games.botanik.engine.record.write_record`) and the option
   overrides made in the variant form.
-* :class:`Controller` owns the :class:`~botanik_design.engine.GameState`.
+* :class:`Controller` owns the :class:`~botanik_design.games.botanik.engine.GameState`.
   Before every human decision it pushes a clone on the undo stack, so
   :meth:`Controller.undo` in a game against a bot rewinds to the human's
   previous decision (the bot moves after it are undone too).
@@ -30,14 +30,19 @@ import yaml
 
 from botanik_design.bots import make_bot
 from botanik_design.bots.base import Bot
-from botanik_design.engine import TERMINAL, Decision, GameState, new_game
-from botanik_design.engine.actions import Place, decode
-from botanik_design.engine.errors import RecordError
-from botanik_design.engine.events import Released, Swapped
-from botanik_design.engine.record import load_record, record_data, replay, write_record
 from botanik_design.games.base import Event
-from botanik_design.model.tileset import TileSet
-from botanik_design.model.variant import Variant
+from botanik_design.games.botanik.engine import TERMINAL, Decision, GameState, new_game
+from botanik_design.games.botanik.engine.actions import Place, decode
+from botanik_design.games.botanik.engine.errors import RecordError
+from botanik_design.games.botanik.engine.events import Released, Swapped
+from botanik_design.games.botanik.engine.record import (
+    load_record,
+    record_data,
+    replay,
+    write_record,
+)
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.tui.play.legal import Destination, LegalMoves
 
@@ -195,7 +200,7 @@ class Controller(LegalMoves):
         return self.state.pending()
 
     def to_act(self) -> int:
-        """The player who must act, or :data:`~botanik_design.engine.TERMINAL`."""
+        """The player who must act, or :data:`~botanik_design.games.botanik.engine.TERMINAL`."""
         return self.state.current_player()
 
     def human_to_act(self) -> bool:
@@ -225,7 +230,7 @@ class Controller(LegalMoves):
         return self.source is not None and tuple(self.state.history()) == self.source.history
 
     def scores(self) -> Any:
-        """The live :class:`~botanik_design.engine.scoring.GameScore` (cached per move)."""
+        """The live :class:`GameScore` (cached per move)."""
         if self._score is None or self._score[0] != self._ticket:
             self._score = (self._ticket, self.state.scores())
         return self._score[1]
@@ -250,7 +255,7 @@ class Controller(LegalMoves):
 
     def summary(self) -> str:
         """The scoring breakdown of both machines and the outcome (plain text)."""
-        from botanik_design.engine.render import render_player_score
+        from botanik_design.games.botanik.engine.render import render_player_score
 
         score = self.scores()
         parts = []
@@ -307,10 +312,10 @@ class Controller(LegalMoves):
     def play(self, action: int) -> list[str]:
         """Apply a human's (or any) decision; returns the new move-log lines.
 
-        Raises :class:`~botanik_design.engine.IllegalActionError` (state unchanged).
+        Raises :class:`~botanik_design.games.botanik.engine.IllegalActionError` (state unchanged).
         """
         if action not in self.state.legal_actions():
-            from botanik_design.engine import IllegalActionError
+            from botanik_design.games.botanik.engine import IllegalActionError
 
             raise IllegalActionError(f"action {action} is not legal here")
         return self._apply(action)

@@ -5,18 +5,18 @@
 questions (where can this arrival tile go, which cells take the tile being placed,
 which middle stacks a mecha-botanist can swap with) and words a move for the log.
 It reads only typed values: decoded actions
-(:mod:`botanik_design.engine.actions`), :meth:`GameState.pending` (a
-:class:`~botanik_design.engine.Decision`) and :meth:`GameState.queued`.
+(:mod:`botanik_design.games.botanik.engine.actions`), :meth:`GameState.pending` (a
+:class:`~botanik_design.games.botanik.engine.Decision`) and :meth:`GameState.queued`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from botanik_design.engine import GameState
-from botanik_design.engine.actions import Action, Discard, Pick, Place, Swap, decode
-from botanik_design.engine.preview import pick_preview, place_preview
-from botanik_design.engine.whynot import RotationNotOffered, reason_text, why_not
+from botanik_design.games.botanik.engine import GameState
+from botanik_design.games.botanik.engine.actions import Action, Discard, Pick, Place, Swap, decode
+from botanik_design.games.botanik.engine.preview import pick_preview, place_preview
+from botanik_design.games.botanik.engine.whynot import RotationNotOffered, reason_text, why_not
 from botanik_design.model.words import noun
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from botanik_design.engine import RecordError
+from botanik_design.games.botanik.engine import RecordError
 from botanik_design.model.rulespage import rules_page
 from botanik_design.model.words import plural
 from botanik_design.tui.play.controller import Controller

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from botanik_design.engine import GameState
-from botanik_design.model.tileset import TileDef, TileSet
+from botanik_design.games.botanik.engine import GameState
+from botanik_design.games.botanik.model.tileset import TileDef, TileSet
 from botanik_design.model.words import plural
 from botanik_design.tui.widgets.tile_view import (
     BOARD_SIZE,

@@ -124,7 +124,7 @@ def game_of(ref: str) -> str:
 def effective_options(ref: str, game: str) -> dict[str, Any]:
     """The options of variant ``ref`` of ``game``; raises ``SpecError`` when it is invalid."""
     if game == "hive":
-        from botanik_design.spec.hive import hive_effective_options
+        from botanik_design.games.hive.spec.load import hive_effective_options
 
         return hive_effective_options(ref)
     from botanik_design.spec.load import effective_options as botanik_options
@@ -191,8 +191,8 @@ def hive_session(base: str, changed: dict[str, Any], pieceset: str | None, oppon
     instead).  Raises ``SpecError`` with the validator's problems, ``ValueError`` /
     ``BotSpecError`` for a bad opponent.
     """
-    from botanik_design.games.hive.game import HiveGame, load_hive
-    from botanik_design.spec.hive import hive_variant_from_text
+    from botanik_design.games.hive.engine.game import HiveGame, load_hive
+    from botanik_design.games.hive.spec.load import hive_variant_from_text
     from botanik_design.tui.hive.session import HiveSession
 
     if not changed and pieceset is None:

@@ -7,7 +7,7 @@ The layout of a ``width`` x ``height`` box (both odd; the board uses 7x3)::
     L  ┃ ×2     bottom-left: type letter           bottom-right: an optional note
 
 * Pipe exits are drawn on the sides they occupy **after** ``rotation`` clockwise
-  quarter turns (``botanik_design.model.sides`` conventions: N=0, E=1, S=2, W=3).
+  quarter turns (``botanik_design.games.botanik.model.sides`` conventions: N=0, E=1, S=2, W=3).
 * The box is filled with the palette colour (``Colour.display``); text and pipes
   use black or white, whichever reads better on it.
 * The centre shows the pipe junction (``┗``, ``╋`` …); a crop shows its crop
@@ -29,9 +29,9 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from botanik_design.model.sides import rotate_exits
-from botanik_design.model.tileset import TYPE_LETTERS as TYPE_LETTERS
-from botanik_design.model.tileset import Colour, TileDef, TileSet
+from botanik_design.games.botanik.model.sides import rotate_exits
+from botanik_design.games.botanik.model.tileset import TYPE_LETTERS as TYPE_LETTERS
+from botanik_design.games.botanik.model.tileset import Colour, TileDef, TileSet
 
 #: Board cell size (width, height) and the editor's preview size.
 BOARD_SIZE: tuple[int, int] = (7, 3)

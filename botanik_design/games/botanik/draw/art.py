@@ -1,0 +1,470 @@
+"""The one drawing of a tile, shared by sheets, the tile-set overview and boards.
+
+A tile is drawn as a ``size`` x ``size`` square (millimetres) whose lower-left
+corner is ``(x, y)``; y grows **north** (up), as in machines.  Layout::
+
+    +-----------------+    top-left: the colour-blind symbol on a white badge
+    | (♦)   |    ✿    |    top-right: the flowers (up to 3 drawn; more: one and "×n")
+    |-------+-------- |    pipes: from the centre to the middle of each side with an
+    |       |         |      exit, ending in a flange on the edge (the exits drawn are
+    | corner  red-cor |      the *rotated* ones: pass the mask after rotation)
+    +-----------------+    bottom-left: the type; bottom-right: the id (``Detail.FULL``)
+
+The background is the palette colour (``Colour.display``); text uses black or
+white, whichever reads better on it.  A crop (plant, vegetable) shows its
+pictogram on a round plate where its pipe ends, a mecha-botanist a robot
+gardener and no pipes, a Source a water hub on a light grey tile (the Source
+has no colour; its badge shows ``⌂``).  ``greyed=True`` draws the same tile
+washed out in grey (a tile removed at scoring).
+
+The functions here add matplotlib patches and texts to a :class:`Drawing`;
+nothing is drawn until :meth:`Drawing.render` puts them on an axes whose data
+units are millimetres (:mod:`botanik_design.draw.output` makes such pages).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+
+from matplotlib.axes import Axes
+from matplotlib.collections import PatchCollection
+from matplotlib.font_manager import FontProperties, findfont
+from matplotlib.patches import Circle, Ellipse, Patch, Polygon, Rectangle
+from matplotlib.textpath import TextToPath
+
+from botanik_design.games.botanik.model.sides import mask_sides
+from botanik_design.games.botanik.model.tileset import TileDef, TileSet
+
+FONT = "DejaVu Sans"
+#: Millimetres per typographic point.
+MM_PER_PT = 25.4 / 72
+
+SOURCE_FILL = "#e4e4e4"
+UNKNOWN_FILL = "#9a9a9a"
+SOURCE_SYMBOL = "⌂"
+PIPE_DARK = "#262626"
+PIPE_LIGHT = "#d3d8dd"
+PLATE = "#fbf4dc"
+INK_DARK = "#1c1c1c"
+INK_LIGHT = "#ffffff"
+WATER = "#4a90d9"
+PETAL = "#ffffff"
+HEART = "#f2c230"
+
+#: Words used for each type on the tiles.
+TYPE_WORDS: dict[str, str] = {
+    "straight": "straight", "corner": "corner", "tee": "tee", "cross": "cross",
+    "plant": "plant", "vegetable": "vegetable", "mecha": "mecha-botanist",
+    "source": "SOURCE",
+}
+
+
+class Detail(Enum):
+    """How much text a tile carries: ``FULL`` (type and id, for sheets and the
+    overview), ``BOARD`` (symbol and flowers only, for machines)."""
+
+    FULL = "full"
+    BOARD = "board"
+
+
+@dataclass(frozen=True)
+class TileFace:
+    """What a tile shows: the parts of a :class:`TileDef` plus its palette entry.
+
+    ``exits`` is the unrotated 4-bit mask (bit 0 = north, clockwise); ``fill``
+    is ``#rrggbb``; ``symbol`` the colour-blind marker (``⌂`` for a Source).
+    """
+
+    id: str
+    type: str
+    exits: int
+    flowers: int
+    fill: str
+    symbol: str
+
+    @property
+    def is_source(self) -> bool:
+        """True for a Source tile."""
+        return self.type == "source"
+
+
+def face_of(tile: TileDef, tileset: TileSet) -> TileFace:
+    """The :class:`TileFace` of ``tile`` with the colours of ``tileset``'s palette
+    (an undeclared colour is drawn grey with ``?``)."""
+    if tile.colour is None:
+        fill, symbol = SOURCE_FILL, SOURCE_SYMBOL
+    else:
+        try:
+            colour = tileset.colour(tile.colour)
+            fill, symbol = colour.display, colour.symbol
+        except KeyError:
+            fill, symbol = UNKNOWN_FILL, "?"
+    return TileFace(tile.id, tile.type.value, tile.exits, tile.flowers, fill, symbol)
+
+
+# ----------------------------------------------------------------------------- colours
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` -> (r, g, b) in 0..1."""
+    c = colour.lstrip("#")
+    return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of ``#rrggbb``, 0 (black) .. 1 (white)."""
+
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(v) for v in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever contrasts more with ``colour``."""
+    lum = luminance(colour)
+    return INK_DARK if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else INK_LIGHT
+
+
+def washed(colour: str) -> str:
+    """``colour`` turned grey and lightened: how a removed tile is drawn."""
+    grey = 0.299 * rgb(colour)[0] + 0.587 * rgb(colour)[1] + 0.114 * rgb(colour)[2]
+    v = 0.35 * grey + 0.6
+    return "#{0:02x}{0:02x}{0:02x}".format(round(v * 255))
+
+
+def _same(colour: str) -> str:
+    return colour
+
+
+# ----------------------------------------------------------------------------- text
+
+
+@lru_cache(maxsize=1)
+def _font_path() -> str:
+    return str(findfont(FontProperties(family=FONT), fallback_to_default=True))
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the drawing font (DejaVu Sans, shipped with matplotlib) has ``ch``."""
+    from matplotlib.ft2font import FT2Font
+
+    font = FT2Font(_font_path())
+    return all(font.get_char_index(ord(c)) != 0 for c in ch)
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str) -> float:
+    """Width of ``text`` in the drawing font, in ems (multiply by the size)."""
+    w, _, _ = TextToPath().get_text_width_height_descent(
+        text, FontProperties(family=FONT, size=10), ismath=False
+    )
+    return float(w) / 10
+
+
+def fit_lines(text: str, width: float, size: float, min_size: float,
+              max_lines: int = 3) -> tuple[list[str], float]:
+    """Break ``text`` after ``-``, ``_`` or ``.`` into at most ``max_lines`` lines no
+    wider than ``width`` mm, shrinking the font from ``size`` down to ``min_size``
+    mm; returns ``(lines, size)``."""
+    words: list[str] = []
+    cur = ""
+    for ch in text:
+        cur += ch
+        if ch in "-_.":
+            words.append(cur)
+            cur = ""
+    if cur:
+        words.append(cur)
+    s = size
+    while True:
+        lines: list[str] = []
+        for w in words:
+            if lines and text_width(lines[-1] + w) * s <= width:
+                lines[-1] += w
+            else:
+                lines.append(w)
+        widest = max(text_width(line) for line in lines) * s
+        if (len(lines) <= max_lines and widest <= width) or s <= min_size:
+            return lines, s
+        s = max(min_size, s * 0.9)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text to draw: anchor ``(x, y)`` mm, font size in mm, colour, alignment."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    colour: str
+    ha: str = "center"
+    va: str = "center"
+    bold: bool = False
+
+
+# ----------------------------------------------------------------------------- drawing
+
+
+@dataclass
+class Drawing:
+    """Patches and labels collected in drawing order, rendered in one go.
+
+    Patches go into one :class:`PatchCollection` per :meth:`layer` (much faster
+    than one artist each); labels are drawn above every patch of their layer.
+    """
+
+    layers: list[tuple[list[Patch], list[Label]]] = field(default_factory=lambda: [([], [])])
+
+    @property
+    def patches(self) -> list[Patch]:
+        """The current layer's patches."""
+        return self.layers[-1][0]
+
+    @property
+    def labels(self) -> list[Label]:
+        """The current layer's labels."""
+        return self.layers[-1][1]
+
+    def layer(self) -> None:
+        """Start a new layer drawn above everything before it."""
+        self.layers.append(([], []))
+
+    def text(self, label: Label) -> None:
+        """Add a label to the current layer."""
+        self.labels.append(label)
+
+    def render(self, ax: Axes) -> None:
+        """Add everything to ``ax`` (data units: mm)."""
+        for z, (patches, labels) in enumerate(self.layers):
+            if patches:
+                ax.add_collection(PatchCollection(patches, match_original=True,
+                                                  zorder=2 * z + 1))
+            for lab in labels:
+                ax.text(lab.x, lab.y, lab.text, fontsize=lab.size / MM_PER_PT,
+                        color=lab.colour, ha=lab.ha, va=lab.va, family=FONT,
+                        fontweight="bold" if lab.bold else "normal", zorder=2 * z + 2)
+
+
+@dataclass(frozen=True)
+class _Pen:
+    """Where a tile goes and how its colours are turned (``washed`` when greyed)."""
+
+    x: float
+    y: float
+    s: float
+    tone: Callable[[str], str]
+
+    def at(self, u: float, v: float) -> tuple[float, float]:
+        """Tile-relative ``(u, v)`` (0..1, v up) -> page millimetres."""
+        return (self.x + u * self.s, self.y + v * self.s)
+
+
+#: Unit vector from the centre towards each side (N, E, S, W), v up.
+_DIRS = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+
+PIPE_W = 0.22   # pipe width (fraction of the tile edge)
+RIM = 0.03      # dark rim of a pipe
+FLANGE_W = 0.34
+FLANGE_D = 0.07
+HUB = 0.15      # hub radius of tees, crosses and the Source
+
+
+def _arm(d: Drawing, pen: _Pen, side: int, half: float, start: float, end: float,
+         colour: str) -> None:
+    """A bar of half-width ``half`` along the line from the centre towards ``side``,
+    from distance ``start`` to ``end`` (fractions of the edge, 0.5 = the edge)."""
+    dx, dy = _DIRS[side]
+    s = pen.s
+    if dx == 0:
+        v0, v1 = sorted((0.5 + dy * start, 0.5 + dy * end))
+        x0, y0 = pen.at(0.5 - half, v0)
+        d.patches.append(Rectangle((x0, y0), 2 * half * s, (v1 - v0) * s,
+                                   facecolor=pen.tone(colour), edgecolor="none"))
+    else:
+        u0, u1 = sorted((0.5 + dx * start, 0.5 + dx * end))
+        x0, y0 = pen.at(u0, 0.5 - half)
+        d.patches.append(Rectangle((x0, y0), (u1 - u0) * s, 2 * half * s,
+                                   facecolor=pen.tone(colour), edgecolor="none"))
+
+
+def _disc(d: Drawing, pen: _Pen, u: float, v: float, r: float, colour: str,
+          edge: str = "none", lw: float = 0.0) -> None:
+    d.patches.append(Circle(pen.at(u, v), r * pen.s, facecolor=pen.tone(colour),
+                            edgecolor=pen.tone(edge) if edge != "none" else "none",
+                            linewidth=lw))
+
+
+def _pipes(d: Drawing, pen: _Pen, sides: Sequence[int], hub: float, to: float = 0.0) -> None:
+    """Pipes from the centre (or from ``to``, the edge of a round plate) to each side:
+    a dark rim, then the light pipe, and a flange where it meets the edge."""
+    for light in (False, True):
+        colour = PIPE_LIGHT if light else PIPE_DARK
+        inset = RIM if light else 0.0
+        for side in sides:
+            # arms overlap past the centre so that no seam shows where they meet
+            _arm(d, pen, side, PIPE_W / 2 - inset, to or -(PIPE_W / 2 - inset), 0.5, colour)
+            _arm(d, pen, side, FLANGE_W / 2 - inset, 0.5 - FLANGE_D + inset, 0.5, colour)
+        if hub > 0:
+            _disc(d, pen, 0.5, 0.5, hub - inset, colour)
+
+
+def _flower(d: Drawing, pen: _Pen, u: float, v: float, r: float) -> None:
+    """A five-petal flower of radius ``r`` (fraction of the edge) centred at ``(u, v)``."""
+    lw = max(0.25, 0.012 * pen.s / MM_PER_PT)
+    for k in range(5):
+        a = math.pi / 2 + k * 2 * math.pi / 5
+        _disc(d, pen, u + 0.55 * r * math.cos(a), v + 0.55 * r * math.sin(a), 0.45 * r,
+              PETAL, PIPE_DARK, lw)
+    _disc(d, pen, u, v, 0.33 * r, HEART, PIPE_DARK, lw)
+
+
+def flower_spots(n: int) -> list[tuple[float, float, float]]:
+    """``(u, v, r)`` of each flower drawn for ``n`` flowers (at most 3), in the
+    top-right corner of the tile, clear of the pipes."""
+    if n <= 0:
+        return []
+    if n == 1:
+        return [(0.82, 0.82, 0.11)]
+    if n == 2:
+        return [(0.74, 0.89, 0.075), (0.89, 0.74, 0.075)]
+    return [(0.73, 0.9, 0.07), (0.9, 0.9, 0.07), (0.9, 0.73, 0.07)]
+
+
+def _flowers(d: Drawing, pen: _Pen, n: int, ink: str) -> None:
+    if n <= 3:
+        for u, v, r in flower_spots(n):
+            _flower(d, pen, u, v, r)
+        return
+    _flower(d, pen, 0.76, 0.86, 0.09)
+    d.text(Label(*pen.at(0.955, 0.72), f"×{n}", 0.1 * pen.s, pen.tone(ink), "right",
+                 "center", bold=True))
+
+
+def _plate(d: Drawing, pen: _Pen, r: float) -> None:
+    lw = max(0.3, 0.02 * pen.s / MM_PER_PT)
+    _disc(d, pen, 0.5, 0.5, r, PLATE, PIPE_DARK, lw)
+
+
+def _plant(d: Drawing, pen: _Pen) -> None:
+    s = pen.s
+    ink = pen.tone("#2f6b2a")
+    d.patches.append(Rectangle(pen.at(0.49, 0.36), 0.02 * s, 0.24 * s, facecolor=ink,
+                               edgecolor="none"))
+    for du, ang in ((-0.07, 35.0), (0.07, -35.0)):
+        d.patches.append(Ellipse(pen.at(0.5 + du, 0.5), 0.14 * s, 0.06 * s, angle=ang,
+                                 facecolor=ink, edgecolor="none"))
+    d.patches.append(Ellipse(pen.at(0.5, 0.63), 0.07 * s, 0.1 * s, facecolor=ink,
+                             edgecolor="none"))
+
+
+def _vegetable(d: Drawing, pen: _Pen) -> None:
+    s = pen.s
+    root = Polygon([pen.at(0.43, 0.56), pen.at(0.57, 0.56), pen.at(0.5, 0.34)], closed=True,
+                   facecolor=pen.tone("#e07b24"), edgecolor=pen.tone(PIPE_DARK),
+                   linewidth=max(0.2, 0.01 * s / MM_PER_PT))
+    d.patches.append(root)
+    green = pen.tone("#2f6b2a")
+    for du, ang in ((-0.035, 70.0), (0.0, 90.0), (0.035, 110.0)):
+        d.patches.append(Ellipse(pen.at(0.5 + du, 0.61), 0.1 * s, 0.035 * s, angle=ang,
+                                 facecolor=green, edgecolor="none"))
+
+
+def _mecha(d: Drawing, pen: _Pen) -> None:
+    s = pen.s
+    ink = pen.tone(PIPE_DARK)
+    # head with an antenna and two eyes, a body, two arms
+    d.patches.append(Rectangle(pen.at(0.43, 0.52), 0.14 * s, 0.11 * s, facecolor=ink,
+                               edgecolor="none"))
+    d.patches.append(Rectangle(pen.at(0.495, 0.63), 0.01 * s, 0.05 * s, facecolor=ink,
+                               edgecolor="none"))
+    _disc(d, pen, 0.5, 0.69, 0.018, PIPE_DARK)
+    for du in (-0.03, 0.03):
+        _disc(d, pen, 0.5 + du, 0.58, 0.016, PLATE)
+    d.patches.append(Polygon([pen.at(0.41, 0.33), pen.at(0.59, 0.33), pen.at(0.56, 0.5),
+                              pen.at(0.44, 0.5)], closed=True, facecolor=ink, edgecolor="none"))
+    for du in (-0.1, 0.1):
+        d.patches.append(Ellipse(pen.at(0.5 + du, 0.43), 0.035 * s, 0.13 * s,
+                                 angle=-20 if du < 0 else 20, facecolor=ink, edgecolor="none"))
+
+
+def _water(d: Drawing, pen: _Pen) -> None:
+    lw = max(0.3, 0.02 * pen.s / MM_PER_PT)
+    _disc(d, pen, 0.5, 0.5, HUB + 0.01, WATER, PIPE_DARK, lw)
+    drop = Polygon([pen.at(0.5, 0.6), pen.at(0.455, 0.49), pen.at(0.545, 0.49)], closed=True,
+                   facecolor=pen.tone(INK_LIGHT), edgecolor="none")
+    d.patches.append(drop)
+    _disc(d, pen, 0.5, 0.475, 0.047, INK_LIGHT)
+
+
+def symbol_text(face: TileFace) -> str:
+    """The symbol to print: the palette's, unless the font lacks it (then ``?``)."""
+    return face.symbol if has_glyph(face.symbol) else "?"
+
+
+def draw_tile(d: Drawing, face: TileFace, x: float, y: float, size: float, *,
+              mask: int | None = None, greyed: bool = False,
+              detail: Detail = Detail.FULL, outline: str | None = "#9a9a9a") -> None:
+    """Add tile ``face`` to ``d``: lower-left corner ``(x, y)``, edge ``size`` mm.
+
+    ``mask`` is the exit mask to draw (after rotation; default the face's own
+    exits); ``greyed`` washes the tile out; ``outline`` is the colour of a
+    hairline around the tile (``None``: none).
+    """
+    pen = _Pen(x, y, size, washed if greyed else _same)
+    exits = face.exits if mask is None else mask
+    sides = [int(s) for s in mask_sides(exits)]
+    ink = ink_on(pen.tone(face.fill))
+    d.patches.append(Rectangle((x, y), size, size, facecolor=pen.tone(face.fill),
+                               edgecolor=pen.tone(outline) if outline else "none",
+                               linewidth=0.3 if outline else 0.0))
+    t = face.type
+    if t in ("plant", "vegetable"):
+        _pipes(d, pen, sides, 0.0, to=0.15)
+        _plate(d, pen, 0.2)
+        (_plant if t == "plant" else _vegetable)(d, pen)
+    elif t == "mecha":
+        _plate(d, pen, 0.24)
+        _mecha(d, pen)
+    elif t == "source":
+        _pipes(d, pen, sides, HUB)
+        _water(d, pen)
+    else:
+        _pipes(d, pen, sides, HUB if len(sides) >= 3 else 0.0)
+    _flowers(d, pen, face.flowers, ink)
+    # the colour-blind symbol on a white badge, top left
+    _disc(d, pen, 0.15, 0.85, 0.11, INK_LIGHT, PIPE_DARK, max(0.25, 0.012 * size / MM_PER_PT))
+    d.text(Label(*pen.at(0.15, 0.845), symbol_text(face), 0.15 * size, pen.tone(INK_DARK)))
+    if detail is Detail.FULL:
+        word = TYPE_WORDS.get(t, t)
+        lines, fs = fit_lines(word, 0.27 * size, 0.075 * size, 0.045 * size, max_lines=2)
+        d.text(Label(*pen.at(0.035, 0.035), "\n".join(lines), fs, pen.tone(ink), "left",
+                     "bottom", bold=True))
+        lines, fs = fit_lines(face.id, 0.3 * size, 0.055 * size, 0.035 * size)
+        d.text(Label(*pen.at(0.965, 0.035), "\n".join(lines), fs, pen.tone(ink), "right",
+                     "bottom"))
+
+
+def draw_back(d: Drawing, x: float, y: float, size: float, title: str, *,
+              source: bool = False) -> None:
+    """The back of a tile: a dark field with the set's title; Sources get a
+    distinct light back (the published game gives them distinctive backs)."""
+    pen = _Pen(x, y, size, _same)
+    fill = "#e9e2cf" if source else "#2e3b33"
+    ink = ink_on(fill)
+    d.patches.append(Rectangle((x, y), size, size, facecolor=fill, edgecolor="none"))
+    lw = max(0.3, 0.015 * size / MM_PER_PT)
+    d.patches.append(Rectangle(pen.at(0.06, 0.06), 0.88 * size, 0.88 * size, facecolor="none",
+                               edgecolor=ink, linewidth=lw))
+    _disc(d, pen, 0.5, 0.5, 0.3, fill, ink, lw)
+    lines, fs = fit_lines(title, 0.5 * size, 0.09 * size, 0.04 * size, max_lines=3)
+    d.text(Label(*pen.at(0.5, 0.5), "\n".join(lines), fs, ink, bold=True))
+    if source:
+        d.text(Label(*pen.at(0.5, 0.12), "SOURCE", 0.07 * size, ink, bold=True))

@@ -1,0 +1,208 @@
+"""Botanik as a :class:`botanik_design.games.base.Game` (registered as ``botanik``).
+
+``load_botanik(variant=..., tileset=...)`` takes references (bundled names or
+paths) or loaded :class:`Variant` / :class:`TileSet` objects and returns a
+:class:`BotanikGame`; ``game.new_initial_state(seed)`` deals a
+:class:`~botanik_design.games.botanik.engine.state.GameState` exactly as
+``new_game(tileset, variant, seed, first_player)`` does.
+
+Player 0 holds the Meca pawn first (moves first, as Hive's White) unless the
+game is loaded with ``first_player=None``: then ``random.Random(seed)`` draws
+it, as :func:`new_game` does by default.
+
+Per-game numbers for simulations (:meth:`BotanikGame.metrics`): the score and
+its parts (colour groups, flowers, bonus), releases, mecha-botanist swaps,
+discards during play, tiles left at the end, unconnected tiles and stalls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from botanik_design.games.base import GameInfo, Metric, State
+from botanik_design.games.botanik.engine.actions import PLACE_BASE
+from botanik_design.games.botanik.engine.events import END_REASONS
+from botanik_design.games.botanik.engine.setup import deal_state
+from botanik_design.games.botanik.engine.state import GameState, length_bound
+from botanik_design.games.botanik.engine.tiles import compile_tiles
+from botanik_design.games.botanik.model.tileset import TileSet
+from botanik_design.games.botanik.model.variant import Variant
+
+#: The default tile set when a variant names none.
+DEFAULT_TILESET = "botanik"
+
+#: What a Botanik game reports to simulations, in report order (``part_of="score"``:
+#: a part of the ``score`` metric).
+METRICS: tuple[Metric, ...] = (
+    Metric("score", "score", per_player=True),
+    Metric("groups", "colour groups", per_player=True, part_of="score"),
+    Metric("flowers", "flowers", per_player=True, part_of="score"),
+    Metric("bonus", "bonus", per_player=True, part_of="score"),
+    Metric("releases", "releases"),
+    Metric("swaps", "mecha-botanist swaps"),
+    Metric("discards", "discarded during play"),
+    Metric("left_at_end", "left on the registry at the end"),
+    Metric("unconnected", "unconnected tiles (per player)", per_player=True),
+    Metric("stalls", "stalls (no registry move)"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BotanikGame:
+    """Botanik under one variant and tile set (immutable, picklable).
+
+    ``first_player``: the first Meca holder (0 or 1), ``None`` to draw it from
+    the seed; ``deal``: a scripted deal (tile definition ids, see ``new_game``).
+    """
+
+    tileset: TileSet
+    variant: Variant
+    first_player: int | None = 0
+    deal: tuple[str, ...] | None = None
+
+    @property
+    def info(self) -> GameInfo:
+        """Facts: two players; the length bound is the simulator's decision bound."""
+        bound = length_bound(compile_tiles(self.tileset, self.variant))
+        return GameInfo("botanik", "Botanik", 2, bound, ("tileset", "variant"))
+
+    def new_initial_state(self, seed: int = 0) -> GameState:
+        """The state at the first decision (``new_game`` with this game's options).
+
+        Raises ``ValueError`` when the tiles cannot make a game (see ``new_game``).
+        """
+        return deal_state(self, seed)
+
+    def deserialize_state(self, text: str) -> GameState:
+        """Inverse of ``GameState.serialize`` (``ValueError``/``IllegalActionError``)."""
+        return deserialize(text, self.tileset)
+
+    def metrics(self) -> Sequence[Metric]:
+        """:data:`METRICS`."""
+        return METRICS
+
+    def final_metrics(self, state: State) -> Mapping[str, Any]:
+        """Numbers of a finished game from the engine's scoring breakdown and counters."""
+        assert isinstance(state, GameState)
+        sc = state.scores()
+        p0, p1 = sc.players
+        counts = state.stats()
+        reasons = state.discard_reasons()
+        return {
+            "score": (int(p0.total), int(p1.total)),
+            "groups": (int(p0.group_points), int(p1.group_points)),
+            "flowers": (int(p0.flower_points), int(p1.flower_points)),
+            "bonus": (int(p0.mecha_points), int(p1.mecha_points)),
+            "releases": counts["releases_p0"] + counts["releases_p1"],
+            "swaps": counts["swaps"],
+            "discards": sum(1 for _, why in reasons if why not in END_REASONS),
+            "left_at_end": sum(1 for _, why in reasons if why in END_REASONS),
+            "unconnected": (len(p0.removed), len(p1.removed)),
+            "stalls": counts["no_registry_move"],
+            "winner": -1 if sc.winner is None else int(sc.winner),
+            "end_reason": "piles-empty",
+        }
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Heuristic value in [-1, 1] for ``player``: the exact result at the end, else
+        ``2 p - 1`` with ``p`` :func:`~.move_values.win_probability`."""
+        assert isinstance(state, GameState)
+        if state.is_terminal():
+            return float(state.returns()[player])
+        p0 = self.win_probability(state)
+        return 2.0 * p0 - 1.0 if player == 0 else 1.0 - 2.0 * p0
+
+    # -- the game's own heuristic (games.base.Heuristic) --------------------------------
+    def action_values(self, state: State, legal: Sequence[int]) -> list[float]:
+        """Greedy values of ``legal`` for the player to move (:mod:`.move_values`)."""
+        from botanik_design.games.botanik.engine.move_values import action_values
+
+        assert isinstance(state, GameState)
+        return action_values(state, legal)
+
+    def win_probability(self, state: State) -> float:
+        """Player 0's estimated result in [0, 1] (:mod:`.move_values`)."""
+        from botanik_design.games.botanik.engine.move_values import win_probability
+
+        assert isinstance(state, GameState)
+        return win_probability(state)
+
+    def may_prune(self, state: State, legal: Sequence[int]) -> bool:
+        """Placements may be cut to the best few; picks, swaps and discards may not."""
+        return legal[0] >= PLACE_BASE
+
+    def spec_names(self) -> Mapping[str, str]:
+        """Names for reports: ``variant``, ``variant_title``, ``tileset``."""
+        return {"variant": self.variant.name, "variant_title": self.variant.title,
+                "tileset": self.tileset.name}
+
+
+def new_game(
+    tileset: TileSet,
+    variant: Variant,
+    seed: int,
+    first_player: int | None = None,
+    deal: Sequence[str] | None = None,
+) -> GameState:
+    """Set up a game and return the state at the first decision: the shortcut for
+    ``BotanikGame(tileset, variant, first_player, deal).new_initial_state(seed)``
+    (``first_player=None``: the seed draws the first Meca holder; see
+    :func:`~botanik_design.games.botanik.engine.setup.deal_state` for the deal and its errors).
+    """
+    game = BotanikGame(tileset, variant, first_player, None if deal is None else tuple(deal))
+    return deal_state(game, seed)
+
+
+def deserialize(text: str, tileset: TileSet) -> GameState:
+    """Rebuild a state from :meth:`GameState.serialize` output.
+
+    Raises ``ValueError`` on malformed text and :class:`IllegalActionError`
+    (a ``ValueError``) when an action no longer applies (e.g. a different tile set).
+    """
+    data = json.loads(text)
+    variant = Variant.from_options(data["options"], name=data["variant"])
+    s = new_game(
+        tileset, variant, int(data["seed"]), int(data["first_player"]), data.get("deal")
+    )
+    for a in data["actions"]:
+        s.apply_action(int(a))
+    return s
+
+
+def load_botanik(
+    variant: str | Variant = "standard",
+    tileset: str | TileSet | None = None,
+    first_player: int | None = 0,
+    deal: Sequence[str] | None = None,
+    relative_to: Path | None = None,
+) -> BotanikGame:
+    """Build a :class:`BotanikGame` (the ``botanik`` registry factory).
+
+    ``variant``/``tileset``: references or loaded objects; the tile set
+    defaults to the variant's own, else :data:`DEFAULT_TILESET`.  Raises
+    ``SpecError`` when a reference does not load.
+    """
+    from botanik_design.spec.load import load_tileset, load_variant
+
+    v = variant if isinstance(variant, Variant) else load_variant(variant, relative_to)
+    if isinstance(tileset, TileSet):
+        ts = tileset
+    else:
+        ts = load_tileset(tileset or v.tileset or DEFAULT_TILESET, relative_to)
+    return BotanikGame(ts, v, first_player, None if deal is None else tuple(deal))
+
+
+def botanik_from_doc(
+    session: Any, doc: Any, tileset: str | TileSet | None = None, first_player: int | None = 0,
+    deal: Sequence[str] | None = None,
+) -> BotanikGame:
+    """The ``botanik`` variant loader of :mod:`botanik_design.games.loading`: check the
+    variant document read once by the validator's reader and build the game."""
+    from botanik_design.spec.load import check_doc, variant_of
+
+    check_doc(session, doc, "variant")
+    return load_botanik(variant_of(session, doc), tileset, first_player, deal)

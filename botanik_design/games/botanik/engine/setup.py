@@ -1,0 +1,106 @@
+"""Dealing a Botanik game (brief §2): the shuffle, the middle stacks, the first round.
+
+:func:`deal_state` is what ``BotanikGame.new_initial_state`` and ``new_game`` run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from botanik_design.games.botanik.engine import actions as A
+from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine.machine import Machine
+from botanik_design.games.botanik.engine.registry import EMPTY, Registry
+from botanik_design.games.botanik.engine.state import GameState, setup_need
+from botanik_design.games.botanik.engine.tiles import compile_tiles
+from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.layout import deal_problems
+from botanik_design.model.words import plural
+
+if TYPE_CHECKING:
+    from botanik_design.games.botanik.engine.game import BotanikGame
+
+
+def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> str:
+    """Why ``have`` tiles (``what`` with ``{n}`` for the count of ``noun_word``) cannot
+    set up a game of ``variant``; ``""`` when they can."""
+    need = setup_need(variant)
+    if have >= need:
+        return ""
+    v = variant
+    first = (f"{v.arrival_tiles} for a full first round (short_last_round: discard-remaining)"
+             if v.short_last_round == "discard-remaining" else "1 for the first round")
+    return (f"{what.replace('{n}', plural(have, noun_word))}; a game needs at least {need}: "
+            f"{plural(v.registry_columns, 'column')} x {v.initial_middle_tiles} for the middle "
+            f"stacks and {first}")
+
+
+def deal_state(game: BotanikGame, seed: int) -> GameState:
+    """Set up ``game`` (brief §2) and return the state at the first decision.
+
+    ``random.Random(seed)`` shuffles the machine tiles into the pile, then
+    (when ``game.first_player`` is ``None``) chooses the first Meca holder.  Each
+    middle stack gets ``initial_middle_tiles`` tiles from the pile (column 1
+    first).  ``game.deal`` (scripted games) replaces the shuffle: the tile
+    definition ids in the order they are dealt (middle stacks first, then the
+    arrival zone round after round); tiles of the set not named stay out of
+    the game (``unused``).  Raises ``ValueError`` when the tiles in play are
+    fewer than :func:`~botanik_design.games.botanik.engine.state.setup_need` (the game would end at
+    setup), the tile set has no Source or no machine tile, ``deal`` names an unknown
+    tile or too many copies (:func:`~..spec.layout.deal_problems`), or the
+    variant has more columns / arrival tiles than the encoding allows (9).
+    """
+    tileset, variant, first_player, deal = game.tileset, game.variant, game.first_player, game.deal
+    if variant.registry_columns > A.MAX_COLUMNS or variant.arrival_tiles > A.MAX_ARRIVAL:
+        raise ValueError("at most 9 registry columns and 9 arrival tiles")
+    table = compile_tiles(tileset, variant)
+    rng = random.Random(seed)
+    s = GameState()
+    s._game = game
+    s.table = table
+    s.variant = variant
+    s.seed = seed
+    pile = list(range(table.n_machine))
+    rng.shuffle(pile)
+    if deal is not None:
+        bad = deal_problems(list(deal), tileset)
+        if bad:
+            raise ValueError(f"deal[{bad[0].path[1]}]: {bad[0].message}")
+        free: dict[str, list[int]] = {}
+        for i in range(table.n_machine):
+            free.setdefault(table.name(i), []).append(i)
+        order: list[int] = []
+        for name in deal:
+            if not isinstance(name, str):
+                raise ValueError(f"deal: tile ids are strings, not {name!r}")
+            order.append(free[name].pop(0))
+        used = set(order)
+        s.unused = [i for i in range(table.n_machine) if i not in used]
+        s.deal = list(deal)
+        pile = order[::-1]
+    short = _setup_shortfall(
+        len(pile), variant,
+        "the deal has {n}" if deal is not None else f"tile set {tileset.name!r} has {{n}}",
+        "tile" if deal is not None else "machine tile")
+    if short:
+        raise ValueError(short)
+    fp = rng.randrange(2) if first_player is None else first_player
+    if fp not in (0, 1):
+        raise ValueError(f"first_player must be 0 or 1, not {fp}")
+    s.first_player = fp
+    s.meca = fp
+    s.pile = pile
+    s.registry = Registry(variant.registry_columns)
+    for _ in range(variant.initial_middle_tiles):
+        for c in range(variant.registry_columns):
+            if pile:
+                s.registry.middle[c].append(pile.pop())
+    s.machines = [
+        Machine(table.source_id(p), table.masks[table.source_id(p)][0], variant.wild_pairs)
+        for p in (0, 1)
+    ]
+    tops = tuple(st[-1] if st else EMPTY for st in s.registry.middle)
+    s._raw.append((E.SetupDone, -1, tops, fp))
+    s._start_round()
+    return s

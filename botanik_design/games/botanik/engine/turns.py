@@ -1,0 +1,310 @@
+"""The turn machinery of a Botanik game: rounds, picks, release checks, swaps, the end.
+
+:class:`Turns` holds the state's fields and resolves the rules after each action
+(see :mod:`botanik_design.games.botanik.engine.state` for the turn structure, ``spec/rules.md``
+for the rules as implemented).  Events are recorded as raw tuples here
+(:mod:`.events`); :class:`~botanik_design.games.botanik.engine.state.GameState` adds the API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from botanik_design.games.botanik.engine import actions as A
+from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine.machine import Machine
+from botanik_design.games.botanik.engine.placement import legal_placements
+from botanik_design.games.botanik.engine.registry import EMPTY, Registry
+from botanik_design.games.botanik.engine.tiles import TileTable
+from botanik_design.games.botanik.model.variant import Variant
+
+if TYPE_CHECKING:
+    from botanik_design.games.base import Event
+    from botanik_design.games.botanik.engine.game import BotanikGame
+    from botanik_design.games.botanik.engine.scoring import GameScore
+
+#: ``current_player()`` once the game is over (OpenSpiel's value).
+TERMINAL = -4
+
+PICK = 0
+PLACE = 1
+SWAP = 2
+_CHECK = 3
+_KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
+
+#: middle-stack pick actions per number of columns and arrival index
+_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(i * 18 + 9 + c for c in range(n)) for i in range(A.MAX_ARRIVAL))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
+#: every middle-stack pick per number of columns and of arrival tiles (sorted)
+_ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(a for i in range(k) for a in _MIDDLE_PICKS[n][i]) for k in range(A.MAX_ARRIVAL + 1))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
+# a task / decision: (kind, player, tile, depth, column)
+Task = tuple[int, int, int, int, int]
+
+#: the pick decision of each player (shared: tasks are immutable tuples)
+_PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
+
+#: the pickers of a round by Meca holder and number of arrival tiles: alternating,
+#: the Meca holder first (brief §3)
+_PICKERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(m if k % 2 == 0 else 1 - m for k in range(n)) for n in range(A.MAX_ARRIVAL + 1))
+    for m in (0, 1)
+)
+
+
+
+class Turns:
+    """Fields of a game state and the rules that move it on (no public API)."""
+
+    def __init__(self) -> None:  # use new_game / clone
+        self.table: TileTable
+        #: The effective rule options (public, read-only: bots read them).
+        self.variant: Variant
+        self.seed: int
+        self.first_player: int
+        self.pile: list[int] = []
+        self.arrival: list[int] = []
+        self.registry: Registry
+        self.machines: list[Machine] = []
+        self.discarded: list[int] = []
+        self.discard_why: list[str] = []
+        self.unused: list[int] = []
+        self.deal: list[str] | None = None
+        self.meca = 0
+        self.round = 0
+        #: who picks each arrival tile of this round, in order (immutable, shared by clones)
+        self.pickers: tuple[int, ...] = ()
+        self.pick_index = 0
+        self.tasks: list[Task] = []
+        self.decision: Task | None = None
+        #: the legal actions, sorted; replaced, never changed in place (clones share it)
+        self._legal: Sequence[int] = ()
+        self._history: list[int] = []
+        #: raw event records (:mod:`.events`), built into typed events on demand
+        self._raw: list[E.Raw] = []
+        self._built: list[Event] = []
+        self._game: BotanikGame | None = None
+        self._score: GameScore | None = None
+        #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
+        self._counts = [0, 0, 0, 0]
+
+
+    def _discard(self, tiles: list[int], why: E.DiscardReason, player: int = -1) -> None:
+        self.discarded.extend(tiles)
+        self.discard_why.extend([why] * len(tiles))
+        self._raw.append((E.Discarded, len(self._history) - 1, player, tuple(tiles), why))
+
+    def _start_round(self) -> None:
+        v = self.variant
+        n = v.arrival_tiles
+        pile = self.pile
+        if not pile:
+            self._end()
+            return
+        if len(pile) < n:
+            if v.short_last_round == "discard-remaining":
+                self._discard(list(reversed(pile)), "short-round")
+                pile.clear()
+                self._end()
+                return
+            n = len(pile)
+        self.round += 1
+        # the top of the pile is its last item: the arrival is the n last, top first
+        arrival = pile[-1:-n - 1:-1]
+        del pile[-n:]
+        self.arrival = arrival
+        m = self.meca
+        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m, tuple(arrival)))
+        self.pickers = _PICKERS[m][n]
+        self.pick_index = 0
+        self._set_pick()
+
+    def _set_pick(self) -> None:
+        """The pick decision of the next picker and its legal actions (brief §3.2)."""
+        p = self.pickers[self.pick_index]
+        self.decision = _PICK_DECISION[p]
+        reg = self.registry
+        middle = reg.middle
+        slots = reg.slots[p]
+        ncols = len(middle)
+        arrival = self.arrival
+        # own-slot picks: an empty slot of this player under a non-empty middle stack
+        own: list[tuple[int, int]] = []
+        for c, st in enumerate(middle):
+            if st and slots[c] == EMPTY:
+                own.append((c, st[-1]))
+        v = self.variant
+        if v.middle_condition == "none" and ncols:  # every middle pick is legal
+            if not own:
+                self._legal = _ALL_MIDDLE_PICKS[ncols][len(arrival)]
+                return
+            links = self.table.links
+            mids = _MIDDLE_PICKS[ncols]
+            legal: list[int] = []
+            for i, a in enumerate(arrival):
+                row = links[a]
+                base = i * 18
+                for c, top in own:
+                    if row[top]:
+                        legal.append(base + c)
+                legal += mids[i]
+            self._legal = legal
+            return
+        self._set_pick_checked(p, own)
+
+    def _set_pick_checked(self, p: int, own: list[tuple[int, int]]) -> None:
+        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``."""
+        reg = self.registry
+        table = self.table
+        v = self.variant
+        links = table.links
+        ncols = len(reg.middle)
+        mids = _MIDDLE_PICKS[ncols]
+        legal: list[int] = []
+        append = legal.append
+        for i, a in enumerate(self.arrival):
+            row = links[a]
+            base = i * 18
+            for c, top in own:
+                if row[top]:
+                    append(base + c)
+            for c in range(ncols):
+                if reg.middle_ok(table, v, a, c):
+                    append(base + 9 + c)
+        if not legal:
+            if v.no_registry_move == "discard-chosen":
+                legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
+            else:
+                legal = [a for i in range(len(self.arrival)) for a in mids[i]]
+            self._raw.append((E.NoRegistryMove, len(self._history) - 1, p, v.no_registry_move))
+            self._counts[3] += 1
+        self._legal = legal
+
+    def _apply_pick(self, player: int, action: int) -> None:
+        self.pick_index += 1
+        if action >= A.DISCARD_BASE:
+            tile = self.arrival.pop(action - A.DISCARD_BASE)
+            self._discard([tile], "arrival", player)
+            self._run()
+            return
+        i, d = divmod(action, 18)
+        tile = self.arrival.pop(i)
+        reg = self.registry
+        if d < 9:
+            reg.slots[player][d] = tile
+            self._raw.append((E.Picked, len(self._history) - 1, player, tile, d, False))
+        else:
+            c = d - 9
+            reg.middle[c].append(tile)
+            self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
+            slots = reg.slots
+            if slots[0][c] != EMPTY or slots[1][c] != EMPTY:
+                # the release check of the column (brief §4); no task is pending at a
+                # pick, so checking now is resolving it as the first task
+                self._check_releases(player, 0, c)
+        if self.tasks:
+            self._run()
+        elif self.pick_index < len(self.pickers):
+            self._set_pick()
+        else:
+            self.meca = 1 - self.meca
+            self.arrival = []
+            self._start_round()
+
+    def _apply_swap(self, d: Task, column: int) -> None:
+        _, player, mecha, depth, _ = d
+        stack = self.registry.middle[column]
+        taken = stack.pop()
+        stack.append(mecha)
+        self._raw.append((E.Swapped, len(self._history) - 1, player, mecha, taken, column))
+        self._counts[2] += 1
+        self.tasks.append((_CHECK, player, -1, depth + 1, column))
+        self.tasks.append((PLACE, player, taken, depth, -1))
+        self._run()
+
+    def _run(self) -> None:
+        """Resolve pending tasks until a decision is needed, then move the game on."""
+        tasks = self.tasks
+        table = self.table
+        v = self.variant
+        while tasks:
+            task = tasks.pop()
+            kind, player, tile, depth, column = task
+            if kind == _CHECK:
+                self._check_releases(player, depth, column)
+            elif kind == PLACE:
+                keys = legal_placements(
+                    self.machines[player], table, tile, v.closure, v.closure_scope,
+                    A.PLACE_BASE,
+                )
+                if keys:
+                    self.decision = task
+                    self._legal = keys
+                    return
+                self._discard([tile], "no-placement", player)
+            else:  # SWAP
+                reg = self.registry
+                targets = []
+                for c in range(reg.columns):
+                    top = reg.top(c)
+                    if top != EMPTY and not table.mecha[top]:
+                        targets.append(A.SWAP_BASE + c)
+                if targets:
+                    self.decision = task
+                    self._legal = targets
+                    return
+                if v.mecha_no_swap_target == "stay-in-slot":
+                    reg.slots[player][column] = tile
+                    self._raw.append((E.StayedInSlot, len(self._history) - 1, player, tile,
+                                      column))
+                else:
+                    self._discard([tile], "mecha-no-target", player)
+        # no task left: next pick, next round or the end
+        if self.pick_index < len(self.pickers):
+            self._set_pick()
+        else:
+            self.meca = 1 - self.meca
+            self.arrival = []
+            self._start_round()
+
+    def _check_releases(self, first: int, depth: int, column: int) -> None:
+        reg = self.registry
+        table = self.table
+        top = reg.top(column)
+        if top == EMPTY:
+            return
+        released: list[tuple[int, int]] = []
+        # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
+        limit = self.variant.mecha_chain_limit if depth > 0 else None
+        cause = "swap" if depth > 0 else "pick"
+        for p in (first, 1 - first):
+            if limit is not None and len(released) >= limit:
+                break
+            s = reg.slots[p][column]
+            if s != EMPTY and not table.linked(s, top):
+                reg.slots[p][column] = EMPTY
+                released.append((p, s))
+                self._raw.append((E.Released, len(self._history) - 1, p, s, column, top, cause))
+                self._counts[p] += 1
+        swap_rule = self.variant.mecha_botanist == "swap"
+        for p, s in reversed(released):
+            kind = SWAP if swap_rule and table.mecha[s] else PLACE
+            self.tasks.append((kind, p, s, depth, column))
+
+    def _end(self) -> None:
+        reg = self.registry
+        left = reg.tiles()
+        if left:
+            self._discard(left, "registry-end")
+        self._raw.append((E.GameEnded, len(self._history) - 1))
+        reg.middle = [[] for _ in range(reg.columns)]
+        reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
+        self.decision = None
+        self._legal = []

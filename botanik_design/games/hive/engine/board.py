@@ -1,0 +1,137 @@
+"""The mutable Hive position the move generator works on.
+
+:class:`Board` holds the stacks (packed cell -> piece ids bottom to top),
+each piece's cell (``None`` in hand), the side to move, the ply counter
+and the piece the last move moved.  It knows nothing of history or events
+(that is :class:`~botanik_design.games.hive.engine.state.HiveState`); ``play`` and
+``undo`` are the fast make/unmake pair of perft and search.
+
+Actions (stable ints for a given position): :data:`PASS` is ``0``; a
+placement or movement of piece ``pid`` to packed cell ``cell`` is
+``(pid + 1) * ACTION_STRIDE + cell + CELL_OFFSET`` (:func:`encode`), so a
+move is identified by (piece, destination) and sorted actions group by
+piece.  A pillbug throw is the thrown piece's (piece, destination).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from botanik_design.games.hive.engine.coords import DELTAS, HALF, STRIDE
+from botanik_design.games.hive.engine.pieces import PieceTable
+
+PASS = 0
+ACTION_STRIDE = STRIDE * STRIDE
+CELL_OFFSET = HALF * STRIDE + HALF
+NO_PIECE = -1
+
+
+def encode(pid: int, cell: int) -> int:
+    """The action moving/placing piece ``pid`` to packed ``cell``."""
+    return (pid + 1) * ACTION_STRIDE + cell + CELL_OFFSET
+
+
+def decode(action: int) -> tuple[int, int]:
+    """``(pid, cell)`` of a non-pass action (inverse of :func:`encode`)."""
+    pid, code = divmod(action, ACTION_STRIDE)
+    return pid - 1, code - CELL_OFFSET
+
+
+@dataclass(slots=True)
+class Undo:
+    """What :meth:`Board.undo` needs: the piece, where it came from, the previous last-moved."""
+
+    pid: int
+    source: int | None
+    last_moved: int
+
+
+class Board:
+    """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece."""
+
+    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved")
+
+    def __init__(self, table: PieceTable) -> None:
+        self.table = table
+        self.stacks: dict[int, list[int]] = {}
+        self.pos: list[int | None] = [None] * len(table.names)
+        self.to_move = 0
+        self.ply = 0
+        self.last_moved = NO_PIECE
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.table = self.table
+        other.stacks = {c: list(s) for c, s in self.stacks.items()}
+        other.pos = list(self.pos)
+        other.to_move = self.to_move
+        other.ply = self.ply
+        other.last_moved = self.last_moved
+        return other
+
+    # -- queries -----------------------------------------------------------
+    def height(self, cell: int) -> int:
+        st = self.stacks.get(cell)
+        return len(st) if st else 0
+
+    def top(self, cell: int) -> int:
+        """The top piece id at ``cell`` or :data:`NO_PIECE`."""
+        st = self.stacks.get(cell)
+        return st[-1] if st else NO_PIECE
+
+    def player_turn(self) -> int:
+        """The side to move's turn number, from 1 (UHP ``White[n]``)."""
+        return self.ply // 2 + 1
+
+    def queen_surrounded(self, colour: int) -> bool:
+        """Whether ``colour``'s Queen is on the board with all six neighbours occupied."""
+        cell = self.pos[self.table.queen[colour]]
+        if cell is None:
+            return False
+        stacks = self.stacks
+        return all(cell + d in stacks for d in DELTAS)
+
+    def key(self) -> tuple[object, ...]:
+        """The position for repetition: every stack bottom to top and the side to move."""
+        return (self.to_move, frozenset((c, tuple(s)) for c, s in self.stacks.items()))
+
+    # -- make / unmake -----------------------------------------------------
+    def play(self, action: int) -> Undo:
+        """Apply ``action`` without any legality check; returns the :class:`Undo` record."""
+        undo = Undo(NO_PIECE, None, self.last_moved)
+        if action != PASS:
+            pid, cell = decode(action)
+            source = self.pos[pid]
+            if source is not None:
+                st = self.stacks[source]
+                st.pop()
+                if not st:
+                    del self.stacks[source]
+            self.stacks.setdefault(cell, []).append(pid)
+            self.pos[pid] = cell
+            undo.pid = pid
+            undo.source = source
+            self.last_moved = pid
+        else:
+            self.last_moved = NO_PIECE
+        self.to_move ^= 1
+        self.ply += 1
+        return undo
+
+    def undo(self, undo: Undo) -> None:
+        """Take back the move that returned ``undo`` (moves must be undone in reverse order)."""
+        self.to_move ^= 1
+        self.ply -= 1
+        self.last_moved = undo.last_moved
+        pid = undo.pid
+        if pid == NO_PIECE:
+            return
+        cell = self.pos[pid]
+        assert cell is not None
+        st = self.stacks[cell]
+        st.pop()
+        if not st:
+            del self.stacks[cell]
+        if undo.source is not None:
+            self.stacks.setdefault(undo.source, []).append(pid)
+        self.pos[pid] = undo.source

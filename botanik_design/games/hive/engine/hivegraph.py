@@ -1,0 +1,94 @@
+"""The one-hive rule: articulation points of the occupied-cell graph.
+
+networkx is the source of truth (:func:`articulation_points_nx`,
+:func:`is_one_hive`); the move generator uses :func:`articulation_points`,
+an iterative Hopcroft-Tarjan search over packed cells that a hypothesis
+property test (``tests/hive/test_hivegraph.py``) proves equal to networkx on
+random hives.  A ground piece alone in its cell is *pinned* when its cell is
+an articulation point: lifting it would split the hive (brief §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
+
+from botanik_design.games.hive.engine.coords import DELTAS
+
+if TYPE_CHECKING:
+    import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+
+
+def occupied_graph(cells: Iterable[int]) -> nx.Graph:
+    """The networkx graph of occupied packed cells, an edge between neighbours."""
+    import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+
+    cell_set = set(cells)
+    graph = nx.Graph()
+    graph.add_nodes_from(cell_set)
+    for c in cell_set:
+        for d in DELTAS:
+            if c + d in cell_set:
+                graph.add_edge(c, c + d)
+    return graph
+
+
+def articulation_points_nx(cells: Iterable[int]) -> set[int]:
+    """Articulation points by networkx (the reference)."""
+    import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+
+    return set(nx.articulation_points(occupied_graph(cells)))
+
+
+def is_one_hive(cells: Iterable[int]) -> bool:
+    """Whether the occupied cells form one connected group (networkx); empty counts as one."""
+    import networkx as nx  # type: ignore[import-untyped, unused-ignore]
+
+    graph = occupied_graph(cells)
+    return graph.number_of_nodes() == 0 or bool(nx.is_connected(graph))
+
+
+def articulation_points(cells: Collection[int]) -> set[int]:
+    """Articulation points of the occupied-cell graph (fast path, equal to networkx).
+
+    ``cells`` must be a connected hive (or empty); supports ``in`` cheaply
+    (a set or a dict keyed by cell).
+    """
+    result: set[int] = set()
+    if len(cells) < 3:
+        return result
+    root = next(iter(cells))
+    disc = {root: 0}
+    low = {root: 0}
+    counter = 1
+    root_children = 0
+    # stack of (cell, parent, iterator over neighbours)
+    stack = [(root, root, iter([root + d for d in DELTAS]))]
+    while stack:
+        cell, parent, it = stack[-1]
+        advanced = False
+        for nb in it:
+            if nb not in cells:
+                continue
+            if nb not in disc:
+                disc[nb] = low[nb] = counter
+                counter += 1
+                if cell == root:
+                    root_children += 1
+                stack.append((nb, cell, iter([nb + d for d in DELTAS])))
+                advanced = True
+                break
+            if nb != parent and disc[nb] < low[cell]:
+                low[cell] = disc[nb]
+        if advanced:
+            continue
+        stack.pop()
+        if stack:
+            p = stack[-1][0]
+            if low[cell] < low[p]:
+                low[p] = low[cell]
+            if p != root and low[cell] >= disc[p]:
+                result.add(p)
+    if root_children > 1:
+        result.add(root)
+    return result

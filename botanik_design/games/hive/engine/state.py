@@ -1,0 +1,328 @@
+""":class:`HiveState`: a Hive game in progress behind the ``games.base.State`` API.
+
+Actions are the ints of :mod:`~botanik_design.games.hive.engine.board`
+(``0`` = pass, else (piece, destination) packed); ``legal_actions()`` is
+sorted.  ``action_to_string`` writes a UHP MoveString; ``string_to_action``
+accepts every valid spelling of a legal move (any neighbouring reference
+piece with its direction mark, ``<piece> <top piece>`` for a climb, the
+bare piece for the first move, ``pass``), letter case free.
+
+End of the game, checked after each action (first match wins): a Queen
+surrounded on all six sides loses (``queen-surrounded``), both at once is a
+draw (``both-surrounded``); the same position (stacks and side to move)
+seen ``repetition_draw`` times is a draw (``repetition``); ``ply_cap``
+actions is a draw (``ply-cap``); two passes in a row (nobody can ever move
+again) is a draw (``no-moves``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from botanik_design.games.base import TERMINAL, Event, IllegalActionError
+from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
+from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
+from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
+from botanik_design.games.hive.engine.movegen import legal_moves
+from botanik_design.games.hive.engine.notation import (
+    NotationError,
+    format_turn,
+    parse_move,
+)
+from botanik_design.games.hive.engine.setup import HiveSetup
+
+if TYPE_CHECKING:
+    from botanik_design.games.hive.engine.game import HiveGame
+
+SERIAL_FORMAT = "hive-state/1"
+
+
+class IllegalReason(StrEnum):
+    """Why an action or MoveString was refused (``IllegalActionError.reason``)."""
+
+    GAME_OVER = "game-over"
+    BAD_NOTATION = "bad-notation"
+    UNKNOWN_PIECE = "unknown-piece"
+    REFERENCE_OFF_BOARD = "reference-off-board"
+    NOT_LEGAL = "not-legal"
+
+
+def move_string(board: Board, action: int) -> str:
+    """The UHP MoveString of ``action`` in ``board`` (before it is played)."""
+    if action == PASS:
+        return "pass"
+    pid, dest = decode(action)
+    names = board.table.names
+    name = names[pid]
+    stacks = board.stacks
+    if not stacks:
+        return name
+    st = stacks.get(dest)
+    if st:
+        return f"{name} {names[st[-1]]}"
+    for i, d in enumerate(DELTAS):
+        s = stacks.get(dest + d)
+        if not s:
+            continue
+        top = s[-1]
+        if top == pid:
+            if len(s) == 1:
+                continue
+            top = s[-2]
+        pre, post = MARKS[(i + 3) % 6]
+        return f"{name} {pre}{names[top]}{post}"
+    q, r = unpack(dest)
+    return f"{name} @({q},{r})"
+
+
+class HiveState:
+    """A Hive game: the :class:`Board`, the history, typed events and the result."""
+
+    def __init__(self, game: HiveGame, board: Board, setup: HiveSetup | None = None) -> None:
+        self._game = game
+        self.board = board
+        self.setup = setup
+        self._history: list[int] = []
+        self._notation: list[str] = []
+        self._undos: list[Undo] = []
+        self._events: list[Event] = []
+        self._legal: list[int] | None = None
+        self._seen: dict[tuple[object, ...], int] = {board.key(): 1}
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self._check_end(-1, passes=0)
+
+    # -- State API ---------------------------------------------------------
+    def get_game(self) -> HiveGame:
+        return self._game
+
+    def current_player(self) -> int:
+        return TERMINAL if self.end_reason is not None else self.board.to_move
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    def legal_actions(self) -> list[int]:
+        if self.end_reason is not None:
+            return []
+        if self._legal is None:
+            moves = legal_moves(self.board, self._game.variant)
+            if not moves or not self._game.variant.pass_only_when_stuck:
+                moves.add(PASS)
+            self._legal = sorted(moves)
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        if self.end_reason is not None:
+            raise IllegalActionError("the game is over", IllegalReason.GAME_OVER)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(
+                f"action {action} ({self._describe(action)}) is not legal", IllegalReason.NOT_LEGAL
+            )
+        step = len(self._history)
+        board = self.board
+        player = board.to_move
+        text = move_string(board, action)
+        event: Event
+        if action == PASS:
+            event = Passed(step, player)
+        else:
+            pid, dest = decode(action)
+            source = board.pos[pid]
+            name = board.table.names[pid]
+            if source is None:
+                event = Placed(step, player, name, unpack(dest))
+            elif board.table.colour[pid] != player:
+                event = Thrown(step, player, name, unpack(source), unpack(dest))
+            else:
+                event = Moved(step, player, name, unpack(source), unpack(dest), board.height(dest))
+        self._undos.append(board.play(action))
+        self._history.append(action)
+        self._notation.append(text)
+        self._events.append(event)
+        self._legal = None
+        key = board.key()
+        self._seen[key] = self._seen.get(key, 0) + 1
+        double_pass = action == PASS and len(self._history) >= 2 and self._history[-2] == PASS
+        passes = 2 if double_pass else 0
+        self._check_end(step, passes)
+
+    def action_to_string(self, action: int) -> str:
+        return move_string(self.board, action)
+
+    def string_to_action(self, text: str) -> int:
+        if self.end_reason is not None:
+            raise IllegalActionError("the game is over", IllegalReason.GAME_OVER)
+        try:
+            mv = parse_move(text)
+        except NotationError as exc:
+            raise IllegalActionError(str(exc), IllegalReason.BAD_NOTATION) from None
+        legal = self.legal_actions()
+        if mv.piece is None:
+            if PASS in legal:
+                return PASS
+            raise IllegalActionError(
+                "pass is legal only when no other move is", IllegalReason.NOT_LEGAL
+            )
+        table = self.board.table
+        pid = table.by_name.get(mv.piece)
+        if pid is None:
+            raise IllegalActionError(
+                f"no piece {mv.piece} in this game", IllegalReason.UNKNOWN_PIECE
+            )
+        if mv.reference is None:
+            dest = ORIGIN
+            if self.board.stacks:
+                raise IllegalActionError(
+                    f"{text.strip()!r} names no reference piece (only the first move may)",
+                    IllegalReason.NOT_LEGAL,
+                )
+        else:
+            ref = table.by_name.get(mv.reference)
+            if ref is None:
+                raise IllegalActionError(
+                    f"no piece {mv.reference} in this game", IllegalReason.UNKNOWN_PIECE
+                )
+            ref_cell = self.board.pos[ref]
+            if ref_cell is None:
+                raise IllegalActionError(
+                    f"reference piece {mv.reference} is not on the board",
+                    IllegalReason.REFERENCE_OFF_BOARD,
+                )
+            dest = ref_cell if mv.direction is None else ref_cell + DELTAS[mv.direction]
+        action = encode(pid, dest)
+        if action not in legal:
+            raise IllegalActionError(
+                f"{text.strip()} is not a legal move: {self._why(pid, dest)}",
+                IllegalReason.NOT_LEGAL,
+            )
+        return action
+
+    def clone(self) -> HiveState:
+        other = HiveState.__new__(HiveState)
+        other._game = self._game
+        other.board = self.board.copy()
+        other.setup = self.setup
+        other._history = list(self._history)
+        other._notation = list(self._notation)
+        other._undos = [Undo(u.pid, u.source, u.last_moved) for u in self._undos]
+        other._events = list(self._events)
+        other._legal = self._legal
+        other._seen = dict(self._seen)
+        other.winner = self.winner
+        other.end_reason = self.end_reason
+        return other
+
+    def returns(self) -> list[float]:
+        if self.winner is None or self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def events(self, since: int = 0) -> Sequence[Event]:
+        return [e for e in self._events if e.step >= since]
+
+    def serialize(self) -> str:
+        return json.dumps({
+            "format": SERIAL_FORMAT,
+            "setup": None if self.setup is None else self.setup.to_dict(),
+            "actions": self._history,
+        })
+
+    # -- Hive extras -------------------------------------------------------
+    def move_strings(self) -> list[str]:
+        """The MoveStrings of the actions played, as written when they were played."""
+        return list(self._notation)
+
+    def board_state(self) -> str:
+        """UHP BoardState: NotStarted, InProgress, Draw, WhiteWins or BlackWins."""
+        if self.end_reason is not None:
+            return {0: "WhiteWins", 1: "BlackWins"}.get(-1 if self.winner is None else self.winner,
+                                                         "Draw")
+        return "NotStarted" if not self._history and self.setup is None else "InProgress"
+
+    def turn_string(self) -> str:
+        """UHP Turn of the side to move: ``White[3]``."""
+        return format_turn(self.board.to_move, self.board.player_turn())
+
+    def game_string(self) -> str:
+        """The UHP GameString; raises ``ValueError`` for a variant or setup UHP cannot express."""
+        gt = self._game.game_type_string()
+        if gt is None:
+            raise ValueError(f"variant {self._game.variant.name!r} has no UHP GameTypeString")
+        if self.setup is not None:
+            raise ValueError("a position set up by hand has no UHP GameString")
+        return ";".join([gt, self.board_state(), self.turn_string(), *self._notation])
+
+    def undo(self) -> None:
+        """Take back the last action; raises ``ValueError`` when there is none."""
+        if not self._history:
+            raise ValueError("nothing to undo")
+        key = self.board.key()
+        self._seen[key] -= 1
+        if not self._seen[key]:
+            del self._seen[key]
+        self.board.undo(self._undos.pop())
+        step = len(self._history) - 1
+        self._history.pop()
+        self._notation.pop()
+        self._events = [e for e in self._events if e.step < step]
+        self._legal = None
+        self.winner = None
+        self.end_reason = None
+
+    def moves_by_piece(self) -> dict[str, list[str]]:
+        """Legal moves grouped by moving piece name, as MoveStrings (``pass`` under ``"pass"``)."""
+        out: dict[str, list[str]] = {}
+        for a in self.legal_actions():
+            name = "pass" if a == PASS else self.board.table.names[decode(a)[0]]
+            out.setdefault(name, []).append(move_string(self.board, a))
+        return out
+
+    def queen_surrounded(self, colour: int) -> bool:
+        return self.board.queen_surrounded(colour)
+
+    # -- internals ---------------------------------------------------------
+    def _check_end(self, step: int, passes: int) -> None:
+        board = self.board
+        variant = self._game.variant
+        w, b = board.queen_surrounded(0), board.queen_surrounded(1)
+        winner, reason = -1, None
+        if w and b:
+            reason = "both-surrounded"
+        elif w or b:
+            winner, reason = (1 if w else 0), "queen-surrounded"
+        elif (variant.repetition_draw is not None
+              and self._seen.get(board.key(), 0) >= variant.repetition_draw):
+            reason = "repetition"
+        elif variant.ply_cap is not None and len(self._history) >= variant.ply_cap:
+            reason = "ply-cap"
+        elif passes >= 2 and variant.pass_only_when_stuck:
+            reason = "no-moves"
+        if reason is not None:
+            self.winner, self.end_reason = winner, reason
+            self._events.append(GameEnded(step, winner, reason))
+
+    def _describe(self, action: int) -> str:
+        if action == PASS:
+            return "pass"
+        try:
+            pid, dest = decode(action)
+            name = self.board.table.names[pid]
+        except (IndexError, ValueError):
+            return "not a Hive action"
+        return f"{name} to {unpack(dest)}"
+
+    def _why(self, pid: int, dest: int) -> str:
+        from botanik_design.games.hive.engine.explain import explain_illegal
+
+        return explain_illegal(self.board, self._game.variant, pid, dest)
+
+
+__all__ = ["NO_PIECE", "HiveState", "IllegalReason", "move_string"]

@@ -14,6 +14,7 @@ balance); a search's picture marks its best point (``best``), the points it drop
 from __future__ import annotations
 
 import math
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from botanik_design.sim.sweep.report import METRICS
 from botanik_design.spec.atomic import OutputSet, write_bytes_atomic
 
 FORMATS = (".png", ".svg")
+#: Characters per line of a picture's title (it is wrapped to fit the figure).
+TITLE_WIDTH = 80
 
 
 def plot_problem(axes: int, path: str) -> str | None:
@@ -88,7 +91,7 @@ def plot_title(report: dict[str, Any]) -> str:
         lines.append("too weak to judge balance: " + ", ".join(c["short"] for c in caveats))
     if report.get("search"):
         lines.append(search_title(report))
-    return "\n".join(lines)
+    return "\n".join(textwrap.fill(line, TITLE_WIDTH) for line in lines)
 
 
 def _status(entry: dict[str, Any]) -> str:

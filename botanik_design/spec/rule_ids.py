@@ -287,9 +287,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "or its first round has more games than `games`"),
     Rule("sweep-search-unused", "warning",
          "`search` settings given without `sample: search`"),
-    Rule("sweep-base-point", "note",
-         "a point has the base's rules (e.g. 0 on a `change: add` axis): it shares the "
-         "base's games"),
     Rule("sweep-bad-point", "error",
          "a point cannot be played: too few tiles for its setup, or nothing to score"),
     Rule("sweep-game-mismatch", "error",

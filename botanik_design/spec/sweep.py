@@ -70,8 +70,7 @@ class _Out:
     def add(self, path: JPath, rule: str, message: str, hint: str = "",
             level: str = "error") -> None:
         line, col = self.doc.positions.value(path)
-        lvl: Level = "warning" if level == "warning" else "note" if level == "note" \
-            else "error"
+        lvl: Level = "warning" if level == "warning" else "error"
         self.items.append(Diagnostic(self.doc.name, line, col, lvl,
                                      rule, message, pointer(path), hint))
 
@@ -468,8 +467,6 @@ def _expand(session: Session, doc: Doc, out: _Out,
                 out.add(path, "sweep-bad-point", f"point {label} cannot be played: {why}")
             continue
         same = params == base.params
-        if same:
-            _same_as_base(data, axes, idx, coords, out)
         points.append(SweepPoint(len(points) + 1, coords, params, same_as_base=same))
     if bad > MAX_POINT_REPORTS:
         out.add(("axes",), "sweep-bad-point",
@@ -484,18 +481,6 @@ def _expand(session: Session, doc: Doc, out: _Out,
         games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
         target=(str(target["metric"]), float(target["value"])), first=first,
     )
-
-
-def _same_as_base(data: dict[str, Any], axes: list[tuple[int, Axis]], idx: tuple[int, ...],
-                  coords: tuple[tuple[str, Any], ...], out: _Out) -> None:
-    """Note a point whose rules are the base's: it stays in the grid, sharing the base's
-    games (it is not played twice)."""
-    i, _ = axes[0]
-    path = _value_path(data["axes"][i], i, idx[0])
-    label = ", ".join(f"{lab}={show_value(v)}" for lab, v in coords)
-    out.add(path, "sweep-base-point",
-            f"point {label} has the base's rules: it shares the base's games "
-            "(they are not played twice)", level="note")
 
 
 def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | None:

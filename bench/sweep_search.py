@@ -1,7 +1,7 @@
 """Balance search against the full grid: games used, and whether the search found the best.
 
 Usage: ``python bench/sweep_search.py [--workers W] [--grid-games G] [--max-games N]
-[--only NAME ...] [--keep DIR]``
+[--only NAME ...] [--keep DIR] [--finalists K]``
 
 For each bundled example sweep (``examples/sweeps/*.yaml``) and one 100-point grid
 (``registre-3``, ``mecha_bonus`` 0-9 x ``min_group_size`` 1-10, greedy bots, ``G``
@@ -64,13 +64,16 @@ target: {{metric: advantage_p1, value: 0.5}}
 """
 
 
-def _variants(sweep: Sweep, cap: int | None) -> tuple[Sweep, Sweep]:
-    """The sweep as a grid and as a search (games per point capped at ``cap``)."""
+def _variants(sweep: Sweep, cap: int | None,
+              finalists: int | None) -> tuple[Sweep, Sweep]:
+    """The sweep as a grid and as a search (games per point capped at ``cap``; at least
+    ``finalists`` points kept by the halving, default the file's)."""
     games = min(sweep.games, cap) if cap else sweep.games
-    first = sweep.first or max(SEARCH_MIN_FIRST, games // 32)
+    first = min(games, sweep.first or max(SEARCH_MIN_FIRST, games // 32))
     grid = dataclasses.replace(sweep, sample="grid", first=0, games=games)
     search = dataclasses.replace(sweep, sample="search", games=games,
-                                 first=min(games, first + first % 2))
+                                 first=min(games, first + first % 2),
+                                 finalists=finalists or sweep.finalists)
     return grid, search
 
 
@@ -93,9 +96,10 @@ def _interval(entry: dict[str, Any], metric: str) -> str:
     return f"{m['value']:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def bench(path: Path, pool: Pool, folder: Path, cap: int | None) -> dict[str, Any]:
+def bench(path: Path, pool: Pool, folder: Path, cap: int | None,
+          finalists: int | None = None) -> dict[str, Any]:
     """Both ways for the sweep file ``path``: a dict of the figures printed."""
-    grid, search = _variants(load_sweep(path), cap)
+    grid, search = _variants(load_sweep(path), cap, finalists)
     metric, goal = grid.target
     grid_store = folder / f"{grid.name}.grid.jsonl"
     store = ResultStore.open(grid_store, grid)
@@ -104,7 +108,8 @@ def bench(path: Path, pool: Pool, folder: Path, cap: int | None) -> dict[str, An
     finally:
         store.close()
     grid_report = build_report(grid, rows)
-    fresh, used = _search(search, pool, folder / f"{grid.name}.search.jsonl")
+    fresh, used = _search(search, pool,
+                          folder / f"{grid.name}.search-{search.finalists}.jsonl")
     served, _ = _search(search, pool, grid_store)
     gbest, sbest = _best(grid_report), fresh["search"]["best"]
     g_rows = rows[gbest["index"]]
@@ -135,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="cap every sweep's games per point")
     ap.add_argument("--only", nargs="*", default=None, help="sweep names to run")
     ap.add_argument("--keep", type=Path, default=None, help="keep the stores in DIR")
+    ap.add_argument("--finalists", type=int, default=None,
+                    help="the fewest points the search's halving keeps (default: the "
+                    "file's `search.finalists`, else 2)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
@@ -148,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in files:
                 if args.only and path.stem not in args.only:
                     continue
-                r = bench(path, pool, folder, args.max_games)
+                r = bench(path, pool, folder, args.max_games, args.finalists)
                 results.append(r)
                 print(f"{r['sweep']}: {r['points']} points + base, {r['games']} games per "
                       f"point: grid {r['grid_games']:,} games, search {r['search_games']:,} "

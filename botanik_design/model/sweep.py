@@ -113,7 +113,8 @@ class Sweep:
     ``sample == "search"``: the most a point may get); ``seed`` the master seed
     shared by every point; ``target`` a ``(metric, value)`` pair the report
     sorts by (and the search aims at); ``first``: games per point in the first
-    round of a search (0 for a grid or a random sample).
+    round of a search (0 for a grid or a random sample); ``finalists``: the fewest
+    points a search's halving keeps.
     """
 
     name: str
@@ -130,6 +131,7 @@ class Sweep:
     metrics: tuple[str, ...]
     target: tuple[str, float]
     first: int = 0
+    finalists: int = 2
 
     def all_points(self) -> tuple[SweepPoint, ...]:
         """The base, then every point."""

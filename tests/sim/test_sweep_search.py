@@ -80,6 +80,9 @@ def test_search_target_needs_an_interval(tmp_path: Path, extra: str, rule: str,
 
 
 def test_search_settings_are_checked(tmp_path: Path) -> None:
+    [f] = validate_path(_write(tmp_path, SPEC.replace("first: 10", "first: 10, finalists: 0")))
+    assert (f.rule, f.line) == ("schema-minimum", 11)
+    assert load_sweep(_write(tmp_path, SPEC.replace("first: 10", "finalists: 1"))).finalists == 1
     [d] = validate_path(_write(tmp_path, SPEC.replace("first: 10", "first: 41")))
     assert (d.rule, d.level, d.line) == ("sweep-search", "error", 11)
     grid = SPEC.replace("sample: search", "sample: grid")
@@ -118,9 +121,10 @@ def _rows(results: list[float]) -> list[GameRow]:
     return [GameRow(i, 0, ("a", "b"), i % 2, win[r], 1, 1.0, ()) for i, r in enumerate(results)]
 
 
-def _fake(games: int = 100) -> Sweep:
+def _fake(games: int = 100, finalists: int = 2) -> Sweep:
     sweep = load_sweep(Path(__file__).parents[2] / "examples/sweeps/registre-3-bonus.yaml")
-    return Sweep(**{**{f: getattr(sweep, f) for f in sweep.__slots__}, "games": games})
+    return Sweep(**{**{f: getattr(sweep, f) for f in sweep.__slots__}, "games": games,
+                    "finalists": finalists})
 
 
 def _results(rate: float, n: int, shift: int = 0) -> list[float]:
@@ -129,21 +133,27 @@ def _results(rate: float, n: int, shift: int = 0) -> list[float]:
     return [1.0 if (i * 7919 + shift * 37) % n < wins else 0.0 for i in range(n)]
 
 
-@pytest.mark.parametrize(("rates", "games", "codes"), [
+@pytest.mark.parametrize(("rates", "games", "codes", "finalists"), [
     # far from 0.5 while the leader's interval holds it: excluded
-    ({0: 0.5, 1: 0.9, 2: 0.52}, 60, {1: "excludes-target"}),
+    ({0: 0.5, 1: 0.9, 2: 0.52}, 60, {1: "excludes-target"}, 2),
     # nobody contains the target: the clearly farther one goes by the paired test
-    ({0: 0.8, 1: 1.0, 2: 0.81}, 60, {1: "farther"}),
+    ({0: 0.8, 1: 1.0, 2: 0.81}, 60, {1: "farther"}, 2),
     # all close: halving keeps the closest half (at least two)
-    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57}, 60, {2: "halving", 3: "halving"}),
-    ({0: 0.5, 1: 0.55}, 60, {}),
+    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57}, 60, {2: "halving", 3: "halving"}, 2),
+    ({0: 0.5, 1: 0.55}, 60, {}, 2),
     # the last round halves nobody
-    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57}, 100, {}),
+    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57}, 100, {}, 2),
+    # one finalist: the race ends as soon as one is left
+    ({0: 0.5, 1: 0.55}, 60, {1: "halving"}, 1),
+    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57, 4: 0.56}, 60,
+     {3: "halving", 4: "halving"}, 1),
+    ({0: 0.5, 1: 0.52, 2: 0.55, 3: 0.57}, 60, {3: "halving"}, 3),
 ])
 def test_look_drops_by_interval_by_paired_test_then_halves(
-        rates: dict[int, float], games: int, codes: dict[int, str]) -> None:
+        rates: dict[int, float], games: int, codes: dict[int, str],
+        finalists: int) -> None:
     rows = {k: _rows(_results(r, games, k)) for k, r in rates.items()}
-    leader, drops = look(_fake(100), rows, list(rates), games)
+    leader, drops = look(_fake(100, finalists), rows, list(rates), games)
     assert leader == min(rates, key=lambda k: (abs(rates[k] - 0.5), k))
     assert {k: d.code for k, d in drops.items()} == codes
     assert all(d.games == games and d.leader == leader for d in drops.values())

@@ -13,8 +13,9 @@ twice as many games, up to ``games`` (successive halving with racing):
   dropped (``farther``): a paired t-test on the per-game difference of the two
   distances (game ``i`` of both candidates shares its seeds), Holm-corrected over
   the candidates of that look, at :data:`~botanik_design.sim.stats.ALPHA`;
-* of those left, only the closest half (rounded up, but at least two) go on to the
-  next round (``halving``); at the last round (``games``) nobody is halved;
+* of those left, only the closest half (rounded up, but at least ``finalists``,
+  default two) go on to the next round (``halving``); at the last round (``games``)
+  nobody is halved;
 * the race ends when a single candidate is left or the last round is played.
 
 The answer is the candidates still in the race at the end, the closest first.  The
@@ -44,7 +45,7 @@ RULE = ("successive halving with racing, on the same seeds: every round doubles 
         "of the points still in it; a point is dropped when its 95% interval excludes the "
         "target while the closest point's contains it, or when it is farther from the "
         "target than the closest point (paired t-test on the distances, Holm-corrected over "
-        f"the look, alpha {ALPHA}); of the rest, the closest half (at least two) go on")
+        f"the look, alpha {ALPHA}); of the rest, the closest half go on")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +138,7 @@ def look(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]], alive: Sequence[in
     left = sorted((k for k in alive if k not in drops),
                   key=lambda k: (distance(ci[k][0], goal), k))
     if games < sweep.games:
-        keep = max(2, -(-len(left) // 2))
+        keep = max(sweep.finalists, -(-len(left) // 2))
         drops.update({k: Drop(games, "halving", leader) for k in left[keep:]})
     return leader, drops
 

@@ -75,7 +75,8 @@ def build_search_report(sweep: Sweep, result: SearchResult) -> dict[str, Any]:
     b = by_index[best]
     m = b["metrics"][metric]
     report["search"] = {
-        "rule": RULE,
+        "rule": f"{RULE} (at least {plural(sweep.finalists, 'point')})",
+        "finalists": sweep.finalists,
         "rounds": list(result.rounds),
         "games": played,
         "grid_games": grid,

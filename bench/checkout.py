@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -39,3 +40,18 @@ def baseline_tree(ref: str) -> Iterator[Path]:
         finally:
             subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(tree)],
                            check=False, capture_output=True)
+
+
+def botanik_module(name: str) -> Any:
+    """Botanik's module ``name`` (``"engine.machine"``, ``"model.variant"``) in this tree or
+    in an older checkout measured as a baseline, where the engine was ``botanik_design.engine``
+    and the model ``botanik_design.model``."""
+    import importlib
+
+    for prefix in ("botanik_design.games.botanik.", "botanik_design."):
+        try:
+            return importlib.import_module(prefix + name)
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("botanik_design.games"):
+                raise
+    raise ModuleNotFoundError(name)

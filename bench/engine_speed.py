@@ -33,19 +33,21 @@ import sys
 import time
 from pathlib import Path
 
-from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
+from checkout import baseline_tree, botanik_module  # bench/: the script's folder is on sys.path
 
-from botanik_design.games.botanik.engine.machine import Machine
-from botanik_design.games.botanik.engine.placement import legal_placements
-from botanik_design.games.botanik.engine.playout import random_action
-from botanik_design.games.botanik.engine.tiles import TileTable, compile_tiles
-from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.spec.load import load_tileset, load_variant
-
+# this tree's modules, or an older checkout's (``--baseline``) at their old places
+Machine = botanik_module("engine.machine").Machine
+legal_placements = botanik_module("engine.placement").legal_placements
+random_action = botanik_module("engine.playout").random_action
+_tiles = botanik_module("engine.tiles")
+TileTable, compile_tiles = _tiles.TileTable, _tiles.compile_tiles
+Variant = botanik_module("model.variant").Variant
+load_tileset = botanik_module("spec.load").load_tileset
+load_variant = botanik_module("spec.load").load_variant
 try:
-    from botanik_design.games.botanik.engine.game import new_game
-except ImportError:  # an older checkout (``--baseline``): new_game lived in engine.state
-    from botanik_design.games.botanik.engine.state import new_game  # type: ignore[attr-defined,no-redef]
+    new_game = botanik_module("engine.game").new_game
+except AttributeError:  # older still: new_game lived in engine.state
+    new_game = botanik_module("engine.state").new_game
 
 
 def games_per_second(tileset: str, variant: str, games: int, score: bool) -> float:

@@ -44,9 +44,13 @@ PHASES = (("early", 0.10), ("mid", 0.50), ("late", 0.85))
 
 def positions(variant: str, tileset: str, games: int) -> list[tuple[str, Any]]:
     """``(label, state)`` for each game seed and phase (see the module docstring)."""
+    from checkout import botanik_module
+
     from botanik_design.bots.registry import make_bot
-    from botanik_design.games.botanik.engine import new_game
-    from botanik_design.spec.load import load_tileset, load_variant
+
+    new_game = botanik_module("engine").new_game
+    load_tileset = botanik_module("spec.load").load_tileset
+    load_variant = botanik_module("spec.load").load_variant
 
     ts, v = load_tileset(tileset), load_variant(variant)
     out: list[tuple[str, Any]] = []

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from botanik_design.draw.output import new_page, write_pages
 from botanik_design.games.botanik.draw.sheet import write_sheet
-from botanik_design.spec.load import load_tileset
+from botanik_design.games.botanik.spec.load import load_tileset
 
 CPU: list[float] = []  # CPU seconds of the last _best's best run
 

@@ -16,10 +16,10 @@ import resource
 import time
 
 from botanik_design.games.botanik.engine.game import BotanikGame
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.sim.report import RunInfo, summarize, to_json
 from botanik_design.sim.runner import Job, run_games
 from botanik_design.sim.workers import local_pool
-from botanik_design.spec.load import load_tileset, load_variant
 
 
 def _cpu() -> float:

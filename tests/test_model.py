@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from botanik_design.games.botanik.model import Side, TileType, Variant, rotate_exits
 from botanik_design.games.botanik.model.sides import distinct_rotations, exits_mask, mask_sides
 from botanik_design.games.botanik.model.tileset import exits_fit_type
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.spec.bundled import schema
-from botanik_design.spec.load import load_tileset, load_variant
 
 
 def test_rotation_is_clockwise() -> None:

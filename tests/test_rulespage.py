@@ -11,14 +11,9 @@ from typing import Any
 import pytest
 
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.rulespage import applies, rules_markdown
 from botanik_design.games.hive.model import Bug, HiveVariant, PieceSet
-from botanik_design.model.rulespage import (
-    applies,
-    hive_applies,
-    hive_rules_markdown,
-    rules_markdown,
-    rules_page,
-)
+from botanik_design.games.hive.rulespage import hive_applies, hive_rules_markdown
 from botanik_design.model.rulespage.text import shown
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
@@ -142,7 +137,7 @@ def test_options_table_lists_every_option_and_marks_changes() -> None:
 
 
 def test_numbers_of_the_tile_set_and_rounds() -> None:
-    from botanik_design.spec.load import load_tileset
+    from botanik_design.games.botanik.spec.load import load_tileset
 
     ts = load_tileset("botanik")
     page = rules_markdown(Variant(), ts)
@@ -158,10 +153,10 @@ def test_pick_order_follows_the_arrival_count() -> None:
 
 
 def test_overrides_are_said_under_the_title() -> None:
-    page = rules_page(Variant(name="standard", rotation="fixed"),
-                      overrides={"rotation": "fixed"})
+    page = rules_markdown(Variant(name="standard", rotation="fixed"),
+                          overrides={"rotation": "fixed"})
     assert "with 1 option changed (`rotation: fixed`)" in page
-    assert "Hive rules" in rules_page(HiveVariant())
+    assert "Hive rules" in hive_rules_markdown(HiveVariant())
 
 
 def test_applies_refuses_unknown_names() -> None:

@@ -59,7 +59,7 @@ def test_replay_counts_actions(tmp_path: Path, actions: int,
     from botanik_design.cli import main
     from botanik_design.games.botanik.engine.game import new_game
     from botanik_design.games.botanik.engine.record import record_data, write_record
-    from botanik_design.spec.load import load_tileset, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 
     state = new_game(load_tileset("quick-3"), load_variant("standard"), 1)
     for _ in range(actions):

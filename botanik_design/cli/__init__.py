@@ -19,13 +19,13 @@ from collections.abc import Sequence
 
 from botanik_design import __version__
 
-#: Sub-commands in the order ``--help`` lists them.
+#: The shared sub-commands in the order ``--help`` lists them; each game's own commands
+#: (its entry's ``commands``) follow.
 COMMANDS: tuple[str, ...] = (
     "list",
     "validate",
     "score",
     "replay",
-    "golden",
     "simulate",
     "compare",
     "sweep",
@@ -34,12 +34,21 @@ COMMANDS: tuple[str, ...] = (
     "rules",
     "play",
     "edit",
-    "perft",
-    "uhp",
 )
 
 #: Sub-commands that run the full-screen TUI (they keep the default signal actions).
 FULL_SCREEN: frozenset[str] = frozenset({"play", "edit"})
+
+
+def command_modules() -> dict[str, str]:
+    """Sub-command name -> its module: the shared ones, then every game's (by entry)."""
+    from botanik_design.games.registry import entries
+
+    found = {name: f"botanik_design.cli.{name}_cmd" for name in COMMANDS}
+    for entry in entries():
+        for module in entry.commands:
+            found.setdefault(module.rsplit(".", 1)[-1].removesuffix("_cmd"), module)
+    return found
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,8 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        module_name = f"botanik_design.cli.{name}_cmd"
+    for module_name in command_modules().values():
         if importlib.util.find_spec(module_name) is None:
             continue
         module = importlib.import_module(module_name)
@@ -69,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
-    module = importlib.import_module(f"botanik_design.cli.{args.command}_cmd")
+    module = importlib.import_module(command_modules()[args.command])
     from botanik_design.cli.signals import Terminated, terminate_as_exception
 
     try:

@@ -1,4 +1,5 @@
-"""Board pictures for ``score --image`` and ``replay --image`` (shared helpers).
+"""Where ``score --image`` and ``replay --image`` draw (shared helpers): the checks of the
+target and :class:`StepImages`; each game draws its own boards (its ``cli/images.py``).
 
 Not a sub-command.  Imports matplotlib only inside the functions.
 """
@@ -7,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 #: Extensions a board picture may have.
 IMAGE_EXTS = (".svg", ".png", ".pdf")
@@ -39,46 +39,10 @@ def check_image_dir(command: str, folder: Path) -> bool:
     return True
 
 
-def write_machines(command: str, path: Path, views: list[Any], scores: list[Any],
-                   defs: Any, tileset: Any, title: str) -> bool:
-    """Draw the machines (with their score breakdowns) to ``path``; False after
-    printing the error when it cannot be written."""
-    from botanik_design.games.botanik.draw.board import MachinePicture, heading, write_board
-
-    pictures = [MachinePicture(v, heading(p, s), s)
-                for p, (v, s) in enumerate(zip(views, scores, strict=True))]
-    try:
-        write_board(pictures, defs, tileset, path, title=title)
-    except OSError as exc:
-        print(f"{command}: error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
-        return False
-    return True
-
-
-def _write_hive(command: str, path: Path, state: Any, title: str) -> bool:
-    from botanik_design.games.hive.draw import write_hive_board
-
-    try:
-        write_hive_board(state, path, title=title)
-    except OSError as exc:
-        print(f"{command}: error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
-        return False
-    return True
-
-
-def write_hive_position(command: str, path: Path, session: Any, doc: Any) -> bool:
-    """Draw a (valid) Hive position file's board to ``path``; False after printing why
-    it cannot be written."""
-    from botanik_design.games.hive.files import position_state
-
-    state, _ = position_state(session, doc)
-    return _write_hive(command, path, state, f"{doc.data['position']}: "
-                       f"{state.turn_string()}")
-
-
 class StepImages:
     """``replay --image PATH``: the final position to a file, or every step and the
-    final position to a folder (``step-0001.png`` ..., ``final.png``)."""
+    final position to a folder (``step-0001.png`` ..., ``final.png``); the record's game
+    draws them (:attr:`per_step`, :meth:`target`)."""
 
     def __init__(self, command: str, path: Path) -> None:
         self.command = command
@@ -104,38 +68,7 @@ class StepImages:
             return False
         return True
 
-    def _draw(self, record: Any, state: Any, target: Path, title: str) -> bool:
-        score = state.scores()
-        views = [state.machine_view(p) for p in (0, 1)]
-        return write_machines(self.command, target, views, score.players, state.table.defs,
-                              record.tileset, title)
-
-    def step(self, record: Any, state: Any, number: int) -> bool:
-        """After step ``number`` (1-based): a picture when writing every step."""
-        if not self.per_step:
-            return True
-        return self._draw(record, state, self.path / f"step-{number:04d}.png",
-                          f"{record.name}: after step {number}")
-
-    def hive(self, session: Any, doc: Any) -> bool:
-        """A (valid) Hive record: the final board, or every move's board and the final
-        one in the folder (``move-0001.png`` ..., ``final.png``)."""
-        from botanik_design.games.hive.files import replay_record
-
-        state, _ = replay_record(session, doc)
-        name = doc.data["record"]
-        if self.per_step:
-            game, moves = state.get_game(), state.move_strings()
-            for k in range(1, len(moves) + 1):
-                step = game.replay(moves[:k], setup=state.setup)
-                if not _write_hive(self.command, self.path / f"move-{k:04d}.png", step,
-                                   f"{name}: after move {k} ({moves[k - 1]})"):
-                    return False
-        target = self.path / "final.png" if self.per_step else self.path
-        return _write_hive(self.command, target, state, f"{name}: {state.board_state()}")
-
-    def final(self, record: Any, state: Any) -> bool:
-        """The final position (to the file, or ``final.png`` in the folder)."""
-        target = self.path / "final.png" if self.per_step else self.path
-        status = "final position" if state.is_terminal() else "end of the record"
-        return self._draw(record, state, target, f"{record.name}: {status}")
+    def target(self, name: str) -> Path:
+        """Where picture ``name`` (``step-0001.png``, ``final.png``) goes: in the folder, or
+        the file itself for the final position when only that is drawn."""
+        return self.path / name if self.per_step else self.path

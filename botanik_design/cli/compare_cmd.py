@@ -64,7 +64,9 @@ def item_kind(item: str) -> tuple[str, str]:
     for kind in ("variant", "tileset"):
         if item.startswith(kind + ":") and not Path(item).exists():
             return kind, item[len(kind) + 1:]
+    from botanik_design.games.registry import spec_kind
     from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
+    from botanik_design.spec.refs import kind_name, variant_kinds
 
     path = Path(item)
     if path.is_file():
@@ -74,11 +76,11 @@ def item_kind(item: str) -> tuple[str, str]:
         doc = Session().read_source(path, item)  # the validator's strict reader
         if doc.kind in ("variant", "tileset"):
             return doc.kind, item
-        if doc.kind == "hive-variant":  # any game's variant file (`game: hive`)
+        if doc.kind in variant_kinds():  # any game's variant file (`game: <name>`)
             return "variant", item
-        if doc.kind == "pieceset":
-            raise ValueError(f"{item}: a Hive piece set; compare Hive variants that name it "
-                             "(`pieceset:` in each variant file)")
+        if doc.kind is not None and spec_kind(doc.kind) is not None:  # a game's material
+            raise ValueError(f"{item}: {kind_name(doc.kind)}; compare the variants that "
+                             f"name it (`{doc.kind}:` in each variant file)")
         bad = [d for d in doc.diagnostics if d.level == "error"]
         if bad:  # broken YAML: the validator's messages, exit 1 (2: the file is unreadable)
             from botanik_design.spec.load import invalid

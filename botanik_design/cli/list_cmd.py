@@ -1,8 +1,8 @@
-"""``botanik-design list``: the bundled tile sets, variants (Botanik and Hive) and piece sets.
+"""``botanik-design list``: every game's bundled specs (tile sets, variants, piece sets...).
 
 Each with its title, and for a variant what it extends and which tile set or piece
-set it names.  Exit code 0 (2 when a bundled file cannot be read, which means a
-broken install).
+set it names; the kinds and their folders come from each game's entry.  Exit code 0
+(2 when a bundled file cannot be read, which means a broken install).
 """
 
 from __future__ import annotations
@@ -46,25 +46,20 @@ def _section(head: str, files: dict[str, Traversable], note: str) -> list[str]:
     return [f"{head} ({note}):", *[f"  {n.ljust(width)}  {t}".rstrip() for n, t in rows], ""]
 
 
+def _head(title: str, noun: str) -> str:
+    """``"Botanik tile sets"``: a kind's plural noun, with its game's title in front."""
+    return f"{noun}s" if noun.startswith(title) else f"{title} {noun}s"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the lists; 0, or 2 when a bundled file cannot be read."""
-    from botanik_design.spec.bundled import (
-        bundled_piecesets,
-        bundled_tilesets,
-        bundled_variants,
-    )
+    from botanik_design.games.registry import entries
+    from botanik_design.spec.refs import bundled
 
     try:
-        lines = [
-            *_section("Botanik tile sets", bundled_tilesets(),
-                      "--tileset NAME; `botanik-design show NAME` draws one"),
-            *_section("Botanik variants", bundled_variants("botanik"),
-                      "--variant NAME; `botanik-design rules NAME` prints its rules"),
-            *_section("Hive variants", bundled_variants("hive"),
-                      "play --variant NAME; `botanik-design rules NAME`"),
-            *_section("Hive piece sets", bundled_piecesets(),
-                      "the `pieceset:` of a Hive variant"),
-        ]
+        lines = [line for entry in entries() for kind in entry.kinds if kind.bundled
+                 for line in _section(_head(entry.title, kind.noun), bundled(kind.kind),
+                                      kind.usage)]
     except (OSError, ValueError) as exc:
         print(f"list: error: cannot read the bundled files: {exc}", file=sys.stderr)
         return 2

@@ -46,10 +46,11 @@ def _fail(exc: SpecError) -> int:
     return exc.exit_code
 
 
-def _is_hive(ref: str) -> bool:
-    """Whether ``ref`` names a Hive variant (a bundled one, or a file whose ``game`` is hive).
-
-    Raises ``SpecError`` when it names neither a file nor a bundled variant."""
+def _game_of(ref: str) -> str:
+    """The game whose variant ``ref`` names (a bundled variant, or a file whose kind is a
+    game's variant kind); the default game for a file of any other kind, whose own loader
+    then says what the file is.  Raises ``SpecError`` when it names nothing."""
+    from botanik_design.games.registry import DEFAULT_GAME, spec_kind
     from botanik_design.spec.refs import find_ref
     from botanik_design.spec.session import Session
 
@@ -64,27 +65,26 @@ def _is_hive(ref: str) -> bool:
             f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
     name, file = found
     try:
-        return Session().read_source(file, name).kind == "hive-variant"
+        kind = Session().read_source(file, name).kind
     except (OSError, ValueError):
-        return False
+        return DEFAULT_GAME
+    declared = spec_kind(kind)
+    if declared is not None and declared[0].variant_kind == kind:
+        return declared[0].name
+    return DEFAULT_GAME
 
 
 def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
-    """The rules page of the variant ``ref``; raises ``SpecError`` when it (or its tile set)
-    cannot be loaded, ``ValueError`` when ``tileset_ref`` is given for a Hive variant."""
-    from botanik_design.games.hive.spec.load import load_hive_variant
-    from botanik_design.model.rulespage import rules_page
-    from botanik_design.spec.load import load_tileset, load_tileset_for, load_variant
+    """The rules page of the variant ``ref``, written by its game's entry (``rules_page``);
+    raises ``SpecError`` when it (or its material) cannot be loaded, ``ValueError`` when
+    an option does not apply to that game."""
+    from botanik_design.games.registry import entry, resolve
 
-    if _is_hive(ref):
-        if tileset_ref:
-            raise ValueError(f"--tileset: {ref} is a Hive variant; it takes its pieces from "
-                             "its piece set")
-        return rules_page(load_hive_variant(ref), options=options)
-    variant = load_variant(ref)
-    tileset = (load_tileset_for(tileset_ref, variant) if tileset_ref
-               else load_tileset(variant.tileset or "botanik"))
-    return rules_page(variant, tileset, options=options)
+    writer = entry(_game_of(ref)).rules_page
+    if writer is None:
+        raise ValueError(f"{ref}: its game has no rules page")
+    text: str = resolve(writer)(ref, tileset_ref, options)
+    return text
 
 
 def run(args: argparse.Namespace) -> int:

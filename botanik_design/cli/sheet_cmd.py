@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named, whole_number
-from botanik_design.model.words import plural
 
 
 def millimetres(text: str) -> float:
@@ -84,22 +83,12 @@ def register(subparsers: Any) -> None:
                    help="resolution of a PNG (default 150); PDF and SVG are vector")
 
 
-def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
-    """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
-    from botanik_design.spec.errors import SpecError
-    from botanik_design.spec.load import load_tileset
-
-    try:
-        return load_tileset(ref), 0
-    except SpecError as exc:
-        message = str(exc)
-        print(f"{command}: error: {message}", file=sys.stderr)
-        return None, exc.exit_code
-
-
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors."""
-    from botanik_design.draw.pages import DEFAULT_TILE_MM, LayoutError, sheet_layout
+    """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors.
+
+    The game whose material ``TILESET`` names draws it (its entry's ``cli`` hooks,
+    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material)."""
+    from botanik_design.cli.games import dispatch
     from botanik_design.draw.paths import OutputError, check_target
 
     out = Path(args.output)
@@ -108,76 +97,4 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
-    from botanik_design.games.hive.pictures import pieceset_or_fail
-
-    pieceset, code = pieceset_or_fail(args.tileset, "sheet")
-    if code:
-        return code
-    if pieceset is not None:
-        return _hive_sheet(pieceset, out, args)
-    tileset, code = load_tileset_or_fail(args.tileset, "sheet")
-    if tileset is None:
-        return code
-    if args.tile_size is None:
-        args.tile_size = DEFAULT_TILE_MM
-    from botanik_design.games.botanik.draw.sheet import physical_tiles, write_sheet
-
-    try:
-        sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
-                     args.gap)
-    except LayoutError as exc:
-        print(f"sheet: error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
-                              margin=args.margin, gap=args.gap, backs=args.backs, dpi=args.dpi)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
-              "file was written", file=sys.stderr)
-        return 2
-    lay = summary.layout
-    pages = plural(lay.pages, "page")
-    if summary.back_pages:
-        pages += f" + {plural(summary.back_pages, 'back page')}"
-    files = ", ".join(str(f) for f in summary.files)
-    if len(summary.files) > 4:
-        files = f"{summary.files[0]} ... {summary.files[-1]} ({plural(len(summary.files), 'file')})"
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    machine = summary.tiles - summary.sources
-    print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
-          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
-    print(f"wrote {files}")
-    return 0
-
-
-def _hive_sheet(pieceset: Any, out: Path, args: argparse.Namespace) -> int:
-    """``sheet`` for a Hive piece set: every piece of both sides as a hexagon to cut out."""
-    from botanik_design.draw.pages import LayoutError, sheet_layout
-    from botanik_design.games.hive.draw import (
-        DEFAULT_PIECE_MM,
-        pieces_of,
-        slot_size,
-        write_piece_sheet,
-    )
-
-    size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
-    gap = args.gap if args.gap else 2.0
-    try:
-        sheet_layout(len(pieces_of(pieceset)), args.page, slot_size(size), args.margin, gap)
-    except LayoutError as exc:
-        print(f"sheet: error: {exc}", file=sys.stderr)
-        return 2
-    try:
-        n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
-                                          margin=args.margin, gap=gap, dpi=args.dpi)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    print(f"{pieceset.name}: {plural(n, 'piece')} ({n // 2} per player), {size:g} mm across the "
-          f"flats, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
-          f"{plural(lay.pages, 'page')}")
-    print(f"wrote {', '.join(str(f) for f in files)}")
-    return 0
+    return dispatch("sheet", args.tileset, out, args)

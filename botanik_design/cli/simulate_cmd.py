@@ -86,36 +86,37 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
     """The :class:`~botanik_design.games.base.Game` of a variant reference (any game,
     see :mod:`botanik_design.games.loading`); ``tileset_ref`` replaces a Botanik
     variant's tile set, and must fill its setup and allow a point
-    (:func:`~botanik_design.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
+    (:func:`~botanik_design.games.botanik.spec.load.load_tileset_for`).  Raises ``SpecError`` (its
     ``exit_code`` is the exit status)."""
-    from botanik_design.games.botanik.engine.game import BotanikGame
-    from botanik_design.games.loading import DEFAULT_GAME, game_of, load_from_variant
+    from botanik_design.games.loading import game_of, load_from_variant
+    from botanik_design.games.registry import UnknownGameError, entries, entry
     from botanik_design.spec.errors import SpecError
-    from botanik_design.spec.load import load_tileset_for, read_ref
+    from botanik_design.spec.load import read_ref
 
     params: dict[str, Any] = {} if tileset_ref is None else {"tileset": tileset_ref}
     if tileset_ref is not None:
         _, doc = read_ref(variant_ref, "variant")
-        name = game_of(doc.data)
-        if name != DEFAULT_GAME:
-            usage = SpecError(f"--tileset {tileset_ref}: {doc.name} is a "
-                              f"{name.capitalize()} variant; a tile set is for Botanik "
-                              "variants (a Hive variant takes its pieces from its piece set)")
+        try:
+            found = entry(game_of(doc.data))
+        except UnknownGameError:
+            found = None  # load_from_variant reports the unknown game at its line
+        if found is not None and found.kind("tileset") is None:
+            takers = " or ".join(e.title for e in entries() if e.kind("tileset"))
+            material = found.parts.get("material", "own specs")
+            usage = SpecError(f"--tileset {tileset_ref}: {doc.name} is a {found.title} "
+                              f"variant; a tile set is for {takers} variants (a "
+                              f"{found.title} variant takes its pieces from its {material})")
             usage.exit_code = 2
             raise usage
-    game = load_from_variant(variant_ref, **params)
-    if tileset_ref is not None and isinstance(game, BotanikGame):
-        # a tile set in place of the variant's own: the setup-size and scoring checks
-        # validate makes on a variant's tile set (else the first game would fail)
-        load_tileset_for(tileset_ref, game.variant)
-    return game
+    return load_from_variant(variant_ref, **params)
 
 
 def palette_of(game: Any) -> tuple[Any, ...]:
-    """Plot colours of a game: a Botanik tile set's palette, else none (default colours)."""
-    from botanik_design.games.botanik.engine.game import BotanikGame
+    """Plot colours of a game: its :class:`~botanik_design.games.base.Coloured` palette
+    (a Botanik tile set's colours), else none (default colours)."""
+    from botanik_design.games.base import Coloured
 
-    return tuple(game.tileset.colours) if isinstance(game, BotanikGame) else ()
+    return tuple(game.palette()) if isinstance(game, Coloured) else ()
 
 
 def run_info(game: Any, variant_ref: str, games: int, seed: int,

@@ -8,13 +8,12 @@ engine).  Imports only the spec layer at module level.
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import sys
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from botanik_design.cli.games import game_hooks
 from botanik_design.cli.runs import named, path_arg, positive_int
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 
@@ -144,176 +143,48 @@ def _missing_hint(arg: str) -> str:
     return ""
 
 
-def effective_entry(info: Any) -> dict[str, Any]:
-    """JSON-ready effective variant: name, tile set and each option with its origin."""
-    assert info.doc.data is not None
-    return {
-        "file": info.doc.name,
-        "variant": info.doc.data["variant"],
-        "tileset": info.tileset_ref,
-        "tileset_from": info.tileset_origin,
-        "options": {k: {"value": v, "from": info.origins[k]} for k, v in info.options.items()},
-    }
-
-
-def hive_effective_entry(info: Any) -> dict[str, Any]:
-    """JSON-ready effective Hive variant: name, piece set and each option with its origin."""
-    assert info.doc.data is not None
-    return {
-        "file": info.doc.name,
-        "variant": info.doc.data["variant"],
-        "game": "hive",
-        "pieceset": info.pieceset_ref,
-        "pieceset_from": info.pieceset_origin,
-        "options": {k: {"value": v, "from": info.origins[k]} for k, v in info.options.items()},
-    }
-
-
 def _effective(session: Any, doc: Any) -> dict[str, Any] | None:
-    """The effective entry of a schema-valid variant whose chain resolved, else ``None``."""
+    """The effective entry of a schema-valid variant whose chain resolved (its game's
+    ``effective`` hook), else ``None``."""
     if not doc.schema_valid:
         return None
-    if doc.kind == "variant" and session.variant_info(doc).chain_ok:
-        return effective_entry(session.variant_info(doc))
-    if doc.kind == "hive-variant" and session.hive_variant_info(doc).chain_ok:
-        return hive_effective_entry(session.hive_variant_info(doc))
+    found: dict[str, Any] | None = _first("effective", session, doc)
+    return found
+
+
+def _first(hook: str, *args: Any) -> Any:
+    """The first answer of the games' ``hook`` that is not ``None``."""
+    for function in game_hooks(hook):
+        found = function(*args)
+        if found is not None:
+            return found
     return None
-
-
-def _simulate_hive(session: Any, docs: list[Any], games: int, seed: int,
-                   budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]]:
-    """Random games of each valid Hive variant (:mod:`botanik_design.games.hive.engine.dynamic`)."""
-    from botanik_design.games.hive.engine.dynamic import simulate_hive
-
-    out: list[Diagnostic] = []
-    counts: list[dict[str, Any]] = []
-    for doc in docs:
-        if not doc.schema_valid:
-            continue
-        variant = session.hive_variant_info(doc).variant
-        if variant is None:
-            continue  # its errors are reported
-        try:
-            result = simulate_hive(variant, games, seed, file=doc.name, budget=budget)
-        except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
-            out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
-                                  f"simulation crashed: {exc.__class__.__name__}: {exc}"))
-            continue
-        out += result.diagnostics
-        out.append(Diagnostic(doc.name, None, None, "note", "sim-summary", result.summary()))
-        counts.append(result.to_dict())
-    return out, counts
 
 
 def _simulate(session: Any, docs: list[Any], games: int, seed: int,
               budget: float) -> tuple[list[Diagnostic], list[dict[str, Any]]] | None:
     """Findings of the simulation per valid variant, with a ``sim-summary`` note per variant
-    and the JSON counts; ``None`` when no engine exists."""
-    try:
-        dynamic = importlib.import_module("botanik_design.games.botanik.engine.dynamic")
-        simulate_check = dynamic.simulate_check
-    except (ImportError, AttributeError) as exc:
-        print(f"validate --simulate: the game engine is not available ({exc})", file=sys.stderr)
-        return None
-    simulate_variant = getattr(dynamic, "simulate_variant", None)
+    and the JSON counts: each game's ``simulate`` hook plays its own variants (``None``:
+    it has none among ``docs``); the default game, asked last, is told whether another
+    game played any.  ``None`` (after saying why) when a game's engine cannot be imported."""
     out: list[Diagnostic] = []
     counts: list[dict[str, Any]] = []
-    variants = [d for d in docs if d.kind == "variant"]
-    hive = [d for d in docs if d.kind == "hive-variant"]
-    if hive:
-        out, counts = _simulate_hive(session, hive, games, seed, budget)
-    if not variants and hive:
-        return out, counts
-    if not variants:
-        for doc in docs:
-            if doc.kind == "tileset":
-                out.append(Diagnostic(doc.name, None, None, "note", "sim-no-variant",
-                                      "not simulated: a tile set alone has no rules; "
-                                      "simulate a variant that names it"))
-        if not out:
-            out.append(Diagnostic("validate", None, None, "note", "sim-no-variant",
-                                  "--simulate: no variant among the inputs"))
-        return out, counts
-    for doc in variants:
-        if not doc.schema_valid:
-            continue
-        info = session.variant_info(doc)
-        if info.variant is None:
-            continue  # its errors are reported
-        if info.tileset is None:
-            out.append(Diagnostic(doc.name, None, None, "note", "sim-no-tileset",
-                                  "not simulated: the variant names no tile set"))
-            continue
+    played = False
+    for function in game_hooks("simulate"):
         try:
-            if simulate_variant is not None:
-                result = simulate_variant(info.tileset, info.variant, games, seed,
-                                          file=doc.name, budget=budget)
-                out += list(result.diagnostics)
-                out.append(Diagnostic(doc.name, None, None, "note", "sim-summary",
-                                      result.summary()))
-                counts.append(result.to_dict())
-            elif "file" in inspect.signature(simulate_check).parameters:
-                out += list(simulate_check(info.tileset, info.variant, games, seed,
-                                           file=doc.name))
-            else:
-                out += list(simulate_check(info.tileset, info.variant, games, seed))
-        except Exception as exc:  # noqa: BLE001 - a crash is a finding, not a traceback
-            out.append(Diagnostic(doc.name, None, None, "error", "sim-crash",
-                                  f"simulation crashed: {exc.__class__.__name__}: {exc}"))
+            result = function(session, docs, games, seed, budget, played)
+        except ImportError as exc:
+            print(f"validate --simulate: the game engine is not available ({exc})",
+                  file=sys.stderr)
+            return None
+        if result is not None:
+            out += result[0]
+            counts += result[1]
+            played = True
+    if not played:
+        out.append(Diagnostic("validate", None, None, "note", "sim-no-variant",
+                              "--simulate: no variant among the inputs"))
     return out, counts
-
-
-def _replay_records(docs: list[Any], diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """Replay each otherwise valid record; the first illegal action as ``record-illegal-action``.
-
-    The engine is imported only here, and only when a record is among the inputs.
-    """
-    records = [d for d in docs if d.kind == "record" and d.data is not None
-               and not any(x.level == "error" and x.file == d.name for x in diagnostics)]
-    if not records:
-        return []
-    try:
-        from botanik_design.games.botanik.engine.errors import RecordError
-        from botanik_design.games.botanik.engine.record import ReplayError, record_from_data, replay
-    except ImportError as exc:  # the engine ships with the package; say so if it is broken
-        return [Diagnostic(d.name, None, None, "warning", "record-not-replayed",
-                           f"the actions were not checked: the game engine is not "
-                           f"available ({exc})") for d in records]
-    out: list[Diagnostic] = []
-    for doc in records:
-        def at(path: tuple[Any, ...], rule: str, message: str, hint: str = "",
-               doc: Any = doc) -> Diagnostic:
-            line, col = doc.positions.value(path)
-            return Diagnostic(doc.name, line, col, "error", rule, message,
-                              "".join(f"/{p}" for p in path), hint)
-        step = 0
-        try:
-            record = record_from_data(doc.data, doc.name, doc.folder)
-            try:
-                record.new_game()
-            except RecordError as exc:
-                out.append(at((), "record-setup",
-                              f"the game cannot be set up: {exc.args[0] if exc.args else exc}"))
-                continue
-            for step_, _ in replay(record):
-                step = step_.index + 1
-        except ReplayError as exc:
-            item = doc.data["actions"][exc.index]
-            path: tuple[Any, ...] = ("actions", exc.index, "action") \
-                if isinstance(item, dict) else ("actions", exc.index)
-            more = " ..." if len(exc.legal) > 8 else ""
-            hint = "legal here: " + "; ".join(exc.legal[:8]) + more if exc.legal else ""
-            rule = exc.diagnostics[0].rule  # record-game-over or record-illegal-action
-            out.append(at(path, rule,
-                          f"action {exc.index + 1} (index {exc.index}) is illegal here: "
-                          f"{exc.reason}", hint[:300]))
-        except RecordError as exc:  # not an action: the rules
-            out.append(at((), "record-setup", str(exc.args[0]) if exc.args else str(exc)))
-        except Exception as exc:  # noqa: BLE001 - an engine crash is a finding, not a traceback
-            out.append(at(("actions", step), "record-crash",
-                          f"replaying crashed at action {step + 1}: "
-                          f"{exc.__class__.__name__}: {exc}"))
-    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -332,8 +203,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     session = Session()
     files, diagnostics = _targets(list(args.paths))
-    game_strings = [(f, n) for f, n in files if isinstance(f, Path) and f.suffix == ".txt"]
-    files = [(f, n) for f, n in files if (f, n) not in game_strings]
+    text_files = [(f, n) for f, n in files if isinstance(f, Path) and f.suffix == ".txt"]
+    files = [(f, n) for f, n in files if (f, n) not in text_files]
     io_error = bool(diagnostics)
     docs = []
     seen: set[str] = set()
@@ -347,13 +218,13 @@ def run(args: argparse.Namespace) -> int:
         diagnostics += session.check(doc)
     if args.with_dependents:
         io_error = _add_dependents(session, docs, diagnostics, args.root) or io_error
-    diagnostics += _replay_records(docs, diagnostics)
-    from botanik_design.games.hive import files as hive_files
-
-    diagnostics += hive_files.check_docs(session, docs, diagnostics)
-    for path, name in game_strings:
-        docs.append(Doc(name, f"gamestring:{name}", "gamestring", None, Positions(), [], None))
-        checked = hive_files.check_game_string_file(path, name)
+    for function in game_hooks("check_docs"):  # records replayed by their game
+        diagnostics += function(session, docs, list(diagnostics))
+    for path, name in text_files:  # a game's own text notation (Hive's GameStrings)
+        kind, checked = _first("check_text_file", path, name) or ("text", [Diagnostic(
+            name, None, None, "error", "spec-unknown-kind",
+            "not a spec file: no game reads .txt files of this kind")])
+        docs.append(Doc(name, f"{kind}:{name}", kind, None, Positions(), [], None))
         io_error = io_error or any(d.rule == "io-unreadable" for d in checked)
         diagnostics += checked
     simulation: list[dict[str, Any]] | None = None

@@ -170,6 +170,15 @@ class Heuristic(Protocol):
 
 
 @runtime_checkable
+class Coloured(Protocol):
+    """Optional: a game whose material has colours that plots should use."""
+
+    def palette(self) -> Sequence[Any]:
+        """The material's colours, in declaration order (Botanik: the tile set's)."""
+        ...
+
+
+@runtime_checkable
 class SpecNamed(Protocol):
     """Optional :class:`Game` capability: names of the loaded specs for report headers
     (``{"variant": ..., "variant_title": ..., "tileset": ...}``)."""

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from botanik_design.games.registry import DEFAULT_GAME
+
 _REPO = Path(__file__).resolve().parents[2]
 
 
@@ -59,21 +61,30 @@ def _yaml_files(root: Traversable) -> dict[str, Traversable]:
 
 @cache
 def _game_of(name: str) -> str:
-    """The ``game`` the bundled variant file ``name`` names (``botanik`` when it names none)."""
+    """The ``game`` the bundled variant file ``name`` names (the default game if none)."""
     file = spec_root().joinpath("variants").joinpath(name)
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    game = data.get("game", "botanik") if isinstance(data, dict) else "botanik"
+    game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
     return str(game)
 
 
-def bundled_variants(game: str | None = "botanik") -> dict[str, Traversable]:
+def bundled_variants(game: str | None = DEFAULT_GAME) -> dict[str, Traversable]:
     """Bundled variant files of ``game`` by name (file stem), e.g. ``standard``.
 
-    ``game``: ``"botanik"`` (the default: variants without ``game:``), ``"hive"``
-    (``hive-tournament``...), or ``None`` for every bundled variant.
+    ``game``: a game's name (the default game's variants have no ``game:``), or
+    ``None`` for every bundled variant.
     """
     files = _yaml_files(spec_root().joinpath("variants"))
     return {n: f for n, f in files.items() if game is None or _game_of(f.name) == game}
+
+
+def bundled_files(folder: str, game: str | None) -> dict[str, Traversable]:
+    """Bundled files of one folder by name: ``"variants"`` (those of ``game``),
+    ``"tilesets"`` or ``"piecesets"`` (a game entry's ``SpecKind.bundled``)."""
+    if folder == "variants":
+        return bundled_variants(game)
+    roots = {"tilesets": tilesets_root, "piecesets": piecesets_root}
+    return _yaml_files(roots[folder]())
 
 
 def bundled_tilesets() -> dict[str, Traversable]:

@@ -1,10 +1,11 @@
-"""Load tile sets and variants by bundled name or path into typed model objects.
+"""Read and check any spec by reference: the loaders of every game build on this.
 
 A *reference* is either a bundled name (``standard``, ``botanik``) or a path to
 a YAML file (absolute, or relative to ``relative_to`` / the working directory).
 Loading runs exactly the checks of ``botanik-design validate``: any error
 raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
-(warnings do not stop loading).
+(warnings do not stop loading).  Each game's typed loaders live in its package
+(Botanik's ``load_tileset`` / ``load_variant``: ``games/botanik/spec/load.py``).
 """
 
 from __future__ import annotations
@@ -17,13 +18,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from botanik_design.model.sweep import Sweep
 
-__all__ = ["check_doc", "checked_ref", "effective_options", "invalid", "load_sweep",
-           "load_tileset", "load_tileset_for", "load_variant", "read_ref", "resolve_ref",
-           "tileset_from_data", "variant_of", "wrong_kind"]
+__all__ = ["check_doc", "checked_ref", "invalid", "load_sweep", "read_ref", "resolve_ref",
+           "wrong_kind"]
 
-from botanik_design.games.botanik.model.tileset import TileSet
-from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.games.botanik.spec.build import tileset_from_data
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
 from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
@@ -117,75 +114,6 @@ def checked_ref(ref: str, kind: str, relative_to: Path | None = None, what: str 
     session, doc = read_ref(ref, kind, relative_to, what)
     check_doc(session, doc, kind, what, others)
     return session, doc
-
-
-def load_tileset(ref: str, relative_to: Path | None = None) -> TileSet:
-    """Load and validate a tile set by bundled name or path.
-
-    Raises :class:`SpecError` when the file is missing, unreadable or has any
-    error ``botanik-design validate`` would report.
-    """
-    _, doc = checked_ref(ref, "tileset", relative_to)
-    return tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
-
-
-def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None) -> TileSet:
-    """Load a tile set to be played under ``variant`` in place of the variant's own
-    (``--tileset``): the checks of :func:`load_tileset`, then the two that ``validate``
-    makes on a variant's own tile set, reported at the tile set's ``tiles:`` list:
-    enough machine tiles for the setup (``sem-too-few-tiles``,
-    :func:`~botanik_design.games.botanik.model.variant.setup_need`) and a way to score a point
-    (``sem-no-scoring``).
-
-    Raises :class:`SpecError` (exit status 1) when either fails, or as :func:`load_tileset`.
-    """
-    from botanik_design.games.botanik.spec import semantic
-    from botanik_design.spec.diagnostics import Collector
-
-    _, doc = checked_ref(ref, "tileset", relative_to)
-    tileset = tileset_from_data(doc.data, None if doc.key.startswith("bundled:") else doc.key)
-    options = variant.options()
-    out = Collector(doc.name, doc.positions)
-    out.items += semantic.check_setup(tileset, options, ("tiles",), doc.positions, doc.name)
-    why = semantic.no_score_reason(tileset, options)
-    if why:
-        out.add(("tiles",), "sem-no-scoring",
-                f"no rule of variant `{variant.name}` can award a point with this tile set: "
-                f"{why}")
-    if out.items:
-        raise SpecError(f"{doc.name}: cannot be played under variant `{variant.name}`",
-                        [d.format() for d in out.items])
-    return tileset
-
-
-def effective_options(ref: str, relative_to: Path | None = None) -> dict[str, Any]:
-    """The variant's effective options: defaults, overridden root-first along ``extends``.
-
-    Raises :class:`SpecError` when the variant (or an ancestor) is invalid.
-    """
-    session, doc = checked_ref(ref, "variant", relative_to)
-    return dict(session.variant_info(doc).options)
-
-
-def load_variant(ref: str, relative_to: Path | None = None) -> Variant:
-    """Load a variant by bundled name or path, resolving ``extends``.
-
-    The default tile set (``tileset``) is inherited from the nearest ancestor
-    that names one, and made absolute when it is a path.  Raises
-    :class:`SpecError` on a missing file, invalid content, an invalid parent or
-    tile set, or a cyclic chain.
-    """
-    session, doc = checked_ref(ref, "variant", relative_to)
-    return variant_of(session, doc)
-
-
-def variant_of(session: Any, doc: Any) -> Variant:
-    """The :class:`Variant` of a checked variant document (see :func:`check_doc`)."""
-    variant = session.variant_info(doc).variant
-    if variant is None:
-        raise SpecError(f"{doc.name}: its options do not fit the model of a variant")
-    assert isinstance(variant, Variant)
-    return variant
 
 
 def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None) -> Sweep:

@@ -7,28 +7,32 @@ import re
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from botanik_design.spec.bundled import (
-    bundled_piecesets,
-    bundled_tilesets,
-    bundled_variants,
-    schema,
-)
+from botanik_design.games.registry import entries, spec_kind
+from botanik_design.spec.bundled import bundled_files, bundled_variants, schema
 
 Source = Traversable | Path
 
-#: Each kind of spec document in messages, with its article ("is a Hive piece set, not
-#: a Hive variant"): users meet the words, not the schema names (``hive-variant``).
-KIND_NAMES = {
-    "tileset": "tile set", "variant": "Botanik variant", "record": "Botanik record",
-    "position": "Botanik position", "sweep": "sweep", "pieceset": "Hive piece set",
-    "hive-variant": "Hive variant", "hive-record": "Hive record",
-    "hive-position": "Hive position",
-}
+#: The kinds of spec every game shares, as messages name them.
+SHARED_KIND_NAMES = {"sweep": "sweep"}
+
+
+def kind_names() -> dict[str, str]:
+    """Each kind of spec document as messages name it ("is a Hive piece set, not a Hive
+    variant"): users meet the words of each game's entry, not the schema names."""
+    names = dict(SHARED_KIND_NAMES)
+    for e in entries():
+        names.update((k.kind, k.noun) for k in e.kinds)
+    return names
 
 
 def kind_noun(kind: str | None) -> str:
     """``"Hive piece set"`` for ``"pieceset"``: a document kind as messages name it."""
-    return KIND_NAMES.get(kind or "", str(kind))
+    return kind_names().get(kind or "", str(kind))
+
+
+def variant_kinds() -> frozenset[str]:
+    """The variant kind of every game (``variant``, ``hive-variant``)."""
+    return frozenset(e.variant_kind for e in entries() if e.variant_kind)
 
 
 def kind_name(kind: str | None) -> str:
@@ -37,17 +41,13 @@ def kind_name(kind: str | None) -> str:
 
 
 def bundled(kind: str) -> dict[str, Traversable]:
-    """Bundled files of ``kind`` (``tileset``, ``variant``, ``hive-variant`` or ``pieceset``)
-    by name; empty for other kinds.  ``variant`` is the Botanik variants only."""
-    if kind == "tileset":
-        return bundled_tilesets()
-    if kind == "variant":
-        return bundled_variants()
-    if kind == "hive-variant":
-        return bundled_variants("hive")
-    if kind == "pieceset":
-        return bundled_piecesets()
-    return {}
+    """Bundled files of ``kind`` by name (its game's entry says where they are: a kind
+    ``tileset`` finds the tile sets; a game's variant kind that game's variants only);
+    empty for kinds with none bundled."""
+    declared = spec_kind(kind)
+    if declared is None or declared[1].bundled is None:
+        return {}
+    return bundled_files(declared[1].bundled, declared[0].name)
 
 
 def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | None:
@@ -65,7 +65,7 @@ def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | N
         pass
     # a variant reference finds the bundled variants of every game, so that naming one of
     # the wrong game is reported as such rather than as a missing file
-    files = bundled_variants(None) if kind in ("variant", "hive-variant") else bundled(kind)
+    files = bundled_variants(None) if kind in variant_kinds() else bundled(kind)
     if ref in files:
         return ref, files[ref]
     return None

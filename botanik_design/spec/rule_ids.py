@@ -3,7 +3,7 @@
 ``validate`` and the engine's spec readers emit only ids declared here
 (:func:`declared` checks one; the test suite turns the check on for every
 :class:`~botanik_design.spec.diagnostics.Diagnostic` built during the tests), and
-the README's rule table lists exactly these ids (``tests/spec/test_rule_ids.py``).
+the documentation's rule table is generated from them (``docs/refgen/rules.py``).
 An id written ``schema-<keyword>`` declares a family: ``schema-`` followed by a
 JSON Schema keyword in kebab case.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A declared rule id: ``level`` is ``error``, ``warning``, ``note`` or
-    ``error or warning``; ``meaning`` one line for the README table."""
+    ``error or warning``; ``meaning`` one line for the rule table."""
 
     id: str
     level: str

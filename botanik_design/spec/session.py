@@ -12,15 +12,13 @@ file once per process (issue 15).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.games.botanik.spec import games, lint, semantic
-from botanik_design.games.botanik.spec.variants import VariantInfo, check_refs, resolve_variant
-from botanik_design.games.hive.spec import check as hive_check
-from botanik_design.games.hive.spec.variants import HiveVariantInfo, resolve_hive_variant
+from botanik_design.games.registry import resolve as load_target
+from botanik_design.games.registry import spec_kind
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.positions import Positions, pointer
@@ -33,6 +31,8 @@ from botanik_design.spec.schema_check import (
     known_kinds,
 )
 from botanik_design.spec.yamlread import MAX_BYTES, read_yaml, rejected_paths
+
+T = TypeVar("T")
 
 #: YAML problems whose value is kept only as a placeholder (its text): a schema error at the
 #: same place would be about the placeholder, not about what the author wrote.
@@ -165,8 +165,7 @@ class Session:
     def __init__(self) -> None:
         self._docs: dict[str, Doc] = {}
         self._checked: dict[str, list[Diagnostic]] = {}
-        self._variants: dict[str, VariantInfo] = {}
-        self._hive_variants: dict[str, HiveVariantInfo] = {}
+        self._resolved: dict[tuple[object, str], Any] = {}
         #: key -> identity in :data:`FILES` of the documents read from files
         self._files: dict[str, tuple[str, str, str | None]] = {}
 
@@ -266,54 +265,33 @@ class Session:
     # -- checking ----------------------------------------------------------------------
 
     def check(self, doc: Doc) -> list[Diagnostic]:
-        """Every diagnostic of ``doc``: reading, schema, semantic checks and lint."""
+        """Every diagnostic of ``doc``: reading, schema, and the checks its game declares for
+        its kind (:attr:`~botanik_design.games.entry.SpecKind.check`: semantic checks and
+        lint, or on a document with schema errors the checks of its schema-valid parts)."""
         if doc.key in self._checked:
             return self._checked[doc.key]
-        ident = self._files.get(doc.key) if doc.kind == "tileset" else None
+        declared = spec_kind(doc.kind)
+        kind = declared[1] if declared is not None else None
+        cacheable = kind is not None and kind.self_contained
+        ident = self._files.get(doc.key) if cacheable else None
         if ident is not None and FILES.docs.get(ident, (None,) * 5)[4] is doc \
-                and ident in FILES.checked:  # a tile set's check reads no other file
+                and ident in FILES.checked:  # this kind's check reads no other file
             self._checked[doc.key] = FILES.checked[ident]
             return FILES.checked[ident]
         self._checked[doc.key] = list(doc.diagnostics)  # guards against re-entry
         out = list(doc.diagnostics)
-        if doc.schema_valid and doc.data is not None:
-            if doc.kind == "tileset":
-                out += semantic.check_tileset(doc.data, doc.positions, doc.name)
-                out += lint.lint_tileset(doc.data, doc.positions, doc.name,
-                                         int(Variant().min_group_size))
-            elif doc.kind == "variant":
-                out += self.variant_info(doc).diagnostics
-            elif doc.kind == "sweep":
+        if doc.data is not None and doc.kind == "sweep":
+            if doc.schema_valid:
                 from botanik_design.spec.sweep import check_sweep
 
                 out += check_sweep(self, doc)
-            elif doc.kind in hive_check.KINDS:
-                out += hive_check.check(self, doc)
-        elif doc.data is not None and doc.kind is not None:
-            out += self._partial(doc)
-        trusted = doc.trusted() if doc.kind in ("record", "position") else None
-        if trusted is not None:
-            out += games.check_game(self, trusted)
+        elif doc.data is not None and kind is not None and kind.check is not None:
+            out += load_target(kind.check)(self, doc)
         result = capped(out)
         self._checked[doc.key] = result
         if ident is not None:
             FILES.checked[ident] = result
         return result
-
-    def _partial(self, doc: Doc) -> list[Diagnostic]:
-        """The semantic checks that still run on the schema-valid parts of a document with
-        schema errors (none when the schema check stopped early)."""
-        trusted = doc.trusted()
-        invalid = doc.invalid()
-        if trusted is None or trusted.data is None or invalid is None:
-            return []
-        if doc.kind == "tileset":
-            return semantic.check_tileset(trusted.data, doc.positions, doc.name, invalid)
-        if doc.kind == "variant":
-            return check_refs(self, trusted, invalid)
-        if doc.kind in hive_check.KINDS:
-            return hive_check.check_partial(self, trusted, invalid)
-        return []
 
     def resolve(self, ref: object, kind: str, folder: Path | None) -> Doc | None:
         """The document a ``tileset``/``extends`` reference names (``None``: no such file or
@@ -326,18 +304,15 @@ class Session:
         name, source = found
         return self.read_source(source, name)  # kind detected: a mismatch is reported
 
-    def variant_info(self, doc: Doc) -> VariantInfo:
-        """A schema-valid variant with ``extends`` resolved (computed once per document)."""
-        if doc.key not in self._variants:
-            info = VariantInfo(doc)
-            self._variants[doc.key] = info  # set first: a cycle finds it instead of looping
-            resolve_variant(self, doc, info)
-        return self._variants[doc.key]
-
-    def hive_variant_info(self, doc: Doc) -> HiveVariantInfo:
-        """A schema-valid Hive variant with ``extends`` resolved (computed once per document)."""
-        if doc.key not in self._hive_variants:
-            info = HiveVariantInfo(doc)
-            self._hive_variants[doc.key] = info  # set first: a cycle finds it instead of looping
-            resolve_hive_variant(self, doc, info)
-        return self._hive_variants[doc.key]
+    def resolved(self, doc: Doc, info_type: Callable[[Doc], T],
+                 fill: Callable[[Session, Doc, T], None]) -> T:
+        """``info_type(doc)`` filled in by ``fill(session, doc, info)``, once per document and
+        run (a game's variant with its ``extends`` chain resolved).  The info is stored
+        before it is filled, so a reference cycle finds it instead of looping."""
+        key = (info_type, doc.key)
+        if key not in self._resolved:
+            info = info_type(doc)
+            self._resolved[key] = info
+            fill(self, doc, info)
+        found: T = self._resolved[key]
+        return found

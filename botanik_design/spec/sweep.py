@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.games.botanik.model.tileset import TileDef, TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec import semantic
+from botanik_design.games.botanik.spec.variants import variant_info
 from botanik_design.games.hive.spec import sweep as sweep_hive
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
@@ -140,7 +141,7 @@ def _base(session: Session, doc: Doc, vdoc: Doc,
                 d.format() for d in errors(session.check(vdoc))[:1])
         out.add(("base", "variant"), "sweep-variant-invalid", f"`{vdoc.name}` {what}")
         return None
-    info = session.variant_info(vdoc)
+    info = variant_info(session, vdoc)
     variant = info.variant
     if variant is None:
         out.add(("base", "variant"), "sweep-variant-invalid",

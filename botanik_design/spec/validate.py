@@ -1,10 +1,10 @@
 """Validation API: :func:`validate_text`, :func:`validate_path` and :class:`Diagnostic`.
 
 Each file goes through the strict YAML reader (:mod:`.yamlread`), kind
-detection and its JSON Schema (:mod:`.schema_check`), semantic checks
-(:mod:`.semantic`, :mod:`.variants`) and design lint (:mod:`.lint`), driven by
-a :class:`~.session.Session`.  Nothing here raises on bad input; every problem
-becomes a :class:`Diagnostic`.
+detection and its JSON Schema (:mod:`.schema_check`), then the checks its game
+declares for the kind (semantic checks and design lint, in
+``botanik_design.games.<name>.spec``), driven by a :class:`~.session.Session`.
+Nothing here raises on bad input; every problem becomes a :class:`Diagnostic`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from botanik_design.games.botanik.spec.variants import VariantInfo
 from botanik_design.spec.diagnostics import Diagnostic, sorted_diagnostics
 from botanik_design.spec.session import Doc, Session
 
@@ -21,7 +20,6 @@ __all__ = [
     "Diagnostic",
     "Doc",
     "Session",
-    "VariantInfo",
     "read_checked",
     "validate_path",
     "validate_text",

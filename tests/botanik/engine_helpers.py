@@ -10,8 +10,8 @@ from botanik_design.games.botanik.engine.playout import random_action
 from botanik_design.games.botanik.engine.state import GameState
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
-from botanik_design.spec.load import load_tileset, load_variant
 
 
 @cache

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from botanik_design.cli import main
+from botanik_design.games.botanik.spec.load import load_tileset
 from botanik_design.sim.plot import palette_colours, plot_distributions
-from botanik_design.spec.load import load_tileset
 
 
 def test_palette_order_pale_last() -> None:

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from botanik_design.cli import main
 from botanik_design.games.botanik.draw.art import PIPE_LIGHT, rgb
 from botanik_design.games.botanik.draw.sheet import physical_tiles
-from botanik_design.spec.load import load_tileset
+from botanik_design.games.botanik.spec.load import load_tileset
 
 MM_PER_PT = 25.4 / 72
 REFERENCE = Path(__file__).parent / "reference" / "small-sheet.png"

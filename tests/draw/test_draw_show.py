@@ -10,7 +10,7 @@ from PIL import Image
 
 from botanik_design.cli import main
 from botanik_design.games.botanik.draw.overview import SOURCES, counts
-from botanik_design.spec.load import load_tileset
+from botanik_design.games.botanik.spec.load import load_tileset
 
 
 @pytest.mark.parametrize("name", ["botanik", "quick-3"])

@@ -6,8 +6,8 @@ import pytest
 
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.spec.bundled import bundled_variants
-from botanik_design.spec.load import load_tileset, load_variant
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from botanik_design.games.botanik.engine import new_game
 from botanik_design.games.botanik.engine.heuristic import analyse, machine_cells
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.spec.load import load_tileset
+from botanik_design.games.botanik.spec.load import load_tileset
 
 SPECS = ["random", "greedy", "greedy:epsilon=0.3", "mcts:iterations=4:depth=3",
          "mcts:iterations=3:rollout=greedy:depth=2", "mcts:iterations=3:rollout=none:prior=0"]

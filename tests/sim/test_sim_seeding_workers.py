@@ -109,7 +109,7 @@ def test_progress_counts_every_game(quick3: TileSet, standard: Variant) -> None:
 
 def test_counters_come_from_the_game(botanik: TileSet, standard: Variant) -> None:
     """Releases, stalls and discards are the game's final metrics (typed engine counters)."""
-    from botanik_design.spec.load import load_variant
+    from botanik_design.games.botanik.spec.load import load_variant
 
     rows = run_games(Job(BotanikGame(botanik, standard), ("greedy", "greedy"), 1), 4,
                      InlinePool())

@@ -65,8 +65,8 @@ def test_bundled_example_sweeps_use_bots_that_can_judge() -> None:
         assert not any(mostly_random(b) for b in sweep.bots), path.name
 
 
-def test_the_readme_sweep_example_uses_bots_that_can_judge() -> None:
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("```yaml\nsweep: registre-3-bonus", 1)[1].split("```", 1)[0]
+def test_the_guide_sweep_example_uses_bots_that_can_judge() -> None:
+    guide = (ROOT / "docs/guides/sweep.md").read_text()
+    block = guide.split("```yaml\nsweep: registre-3-bonus", 1)[1].split("```", 1)[0]
     [bots] = re.findall(r"^bots: (\S+)", block, re.M)
     assert not any(mostly_random(b) for b in bots.split(","))

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from botanik_design.games.botanik.spec import semantic
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.games.loading import load_from_variant
 from botanik_design.spec import session as session_mod
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import load_tileset, load_variant
 from botanik_design.spec.refs import bundled
 from botanik_design.spec.yamlread import read_yaml
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from botanik_design.games.botanik.spec.load import load_variant
 from botanik_design.games.hive.model import BASE_COUNTS, Bug, HiveVariant, PieceSet
 from botanik_design.games.hive.spec.load import load_hive_variant, load_pieceset
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import load_variant
 from botanik_design.spec.validate import validate_path, validate_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.load import effective_options, load_tileset, load_variant
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import effective_options, load_tileset, load_variant
 from botanik_design.spec.validate import validate_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -85,10 +85,10 @@ def test_loading_the_wrong_kind_says_so() -> None:
 def test_every_kind_of_spec_has_words_for_messages() -> None:
     """Messages name kinds in words ("is a Hive piece set, not a Hive variant"), never by
     their schema names (``pieceset``, ``hive-variant``): each kind needs its words."""
-    from botanik_design.spec.refs import KIND_NAMES
+    from botanik_design.spec.refs import kind_names
     from botanik_design.spec.schema_check import known_kinds
 
-    assert set(known_kinds()) == set(KIND_NAMES)
+    assert set(known_kinds()) == set(kind_names())
 
 
 @pytest.mark.parametrize(("files", "checked", "expected"), [

@@ -75,8 +75,8 @@ def test_a_missing_path_gets_no_bundled_hint(capsys: pytest.CaptureFixture[str])
 
 
 def test_loading_a_mistyped_name_hints_too() -> None:
+    from botanik_design.games.botanik.spec.load import load_variant
     from botanik_design.spec.errors import SpecError
-    from botanik_design.spec.load import load_variant
 
     with pytest.raises(SpecError, match="did you mean `standard`"):
         load_variant("standrad")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import load_tileset, load_variant
 from botanik_design.spec.refs import no_file, tried
 from botanik_design.spec.validate import validate_path
 

@@ -8,7 +8,7 @@ import dataclasses
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from botanik_design.model.rulespage import rules_page
+from botanik_design.games.botanik.rulespage import rules_markdown
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
 from botanik_design.tui.play.app import PlayApp
@@ -39,7 +39,7 @@ def test_r_opens_the_rules_of_the_variant_played_and_tab_switches() -> None:
             screen = app.screen
             assert isinstance(screen, HelpScreen) and screen.tab == "rules"
             page = _markdown(screen)
-            assert page == rules_page(rules.variant, rules.tileset, overrides=rules.overrides)
+            assert page == rules_markdown(rules.variant, rules.tileset, overrides=rules.overrides)
             assert "(`rotation: fixed`)" in page and "with 1 option changed" in page
             scroll = screen.query_one("#rules-scroll", VerticalScroll)
             await pilot.press("pagedown")

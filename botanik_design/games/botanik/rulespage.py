@@ -308,3 +308,16 @@ def rules_markdown(variant: Variant, tileset: TileSet | None = None, *,
 
 
 __all__ = ["applies", "rules_markdown"]
+
+
+def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
+    """The rules page of the Botanik variant ``ref`` (bundled name or file), counting tiles
+    and rounds with ``tileset_ref`` (default: the variant's tile set, else ``botanik``).
+
+    Raises ``SpecError`` when the variant or the tile set cannot be loaded."""
+    from botanik_design.games.botanik.spec.load import load_tileset, load_tileset_for, load_variant
+
+    variant = load_variant(ref)
+    tileset = (load_tileset_for(tileset_ref, variant) if tileset_ref
+               else load_tileset(variant.tileset or "botanik"))
+    return rules_markdown(variant, tileset, options=options)

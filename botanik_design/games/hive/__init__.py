@@ -1,10 +1,34 @@
-"""Hive: the second game of botanik-design (rules brief ``../shared/hive-rules.md``).
+"""Hive: the second game of botanik-design (rules: the bundled ``spec/rules-hive.md``).
 
-Modules, bottom up: :mod:`.coords` (axial pointy-top cells, UHP direction
-marks), :mod:`.pieces` (piece ids and UHP names), :mod:`.board` (the mutable
-position and the action encoding), :mod:`.hivegraph` (one-hive rule:
-networkx reference and the fast articulation points), :mod:`.movegen` (every
-placement and movement rule), :mod:`.notation` (UHP strings), :mod:`.state`
-(``HiveState``), :mod:`.game` (``HiveGame``, ``load_hive``), :mod:`.perft`,
-:mod:`.setup` (positions set up by hand), :mod:`.uhp` (the UHP engine loop).
+Parts: :mod:`.model` (piece sets and Hive variants), :mod:`.spec` (their checks, Hive
+records and positions), :mod:`.engine` (axial pointy-top cells, the board, move
+generation, the one-hive rule, UHP notation, ``HiveState``/``HiveGame``, perft, the UHP
+engine loop), :mod:`.draw` and :mod:`.pictures` (pieces and boards), :mod:`.files`
+(Hive records, positions and GameStrings for ``validate``, ``replay`` and ``score``),
+:mod:`.rulespage`, :mod:`.cli` (``perft``, ``uhp``).  :data:`ENTRY` is what the
+framework reads (:mod:`botanik_design.games.registry`); it imports nothing.
 """
+
+from botanik_design.games.entry import GameEntry, SpecKind
+
+_CHECK = "botanik_design.games.hive.spec.check:check"
+
+ENTRY = GameEntry(
+    name="hive",
+    title="Hive",
+    factory="botanik_design.games.hive.engine.game:load_hive",
+    variant_loader="botanik_design.games.hive.engine.game:hive_from_doc",
+    variant_kind="hive-variant",
+    kinds=(
+        SpecKind("hive-variant", "Hive variant", bundled="variants",
+                 usage="play --variant NAME; `botanik-design rules NAME`", check=_CHECK),
+        SpecKind("pieceset", "Hive piece set", bundled="piecesets",
+                 usage="the `pieceset:` of a Hive variant", check=_CHECK, self_contained=True),
+        SpecKind("hive-record", "Hive record", check=_CHECK),
+        SpecKind("hive-position", "Hive position", check=_CHECK),
+    ),
+    rules_page="botanik_design.games.hive.rulespage:page_for",
+    commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
+    cli="botanik_design.games.hive.cli.hooks",
+    parts={"material": "piece set"},
+)

@@ -167,3 +167,16 @@ def hive_rules_markdown(variant: HiveVariant, *, options: bool = True,
 
 
 __all__ = ["MOVES", "hive_applies", "hive_rules_markdown"]
+
+
+def page_for(ref: str, tileset_ref: str | None, options: bool = True) -> str:
+    """The rules page of the Hive variant ``ref`` (bundled name or file).
+
+    Raises ``SpecError`` when it cannot be loaded, ``ValueError`` for a ``--tileset``
+    (a Hive variant takes its pieces from its piece set)."""
+    from botanik_design.games.hive.spec.load import load_hive_variant
+
+    if tileset_ref:
+        raise ValueError(f"--tileset: {ref} is a Hive variant; it takes its pieces from "
+                         "its piece set")
+    return hive_rules_markdown(load_hive_variant(ref), options=options)

@@ -23,7 +23,7 @@ def snapshot(data: Any) -> TileSet:
 
     Raises ``KeyError`` or ``ValueError`` on data the schema would reject.
     """
-    from botanik_design.spec.load import tileset_from_data
+    from botanik_design.games.botanik.spec.load import tileset_from_data
 
     return tileset_from_data(data)
 

@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 
-from botanik_design.model.rulespage import rules_page
+from botanik_design.games.hive.rulespage import hive_rules_markdown
 from botanik_design.tui.widgets.help import KeysHelpScreen
 
 #: (keys, what they do) for the help screen.
@@ -49,7 +49,7 @@ class HiveHelpMixin:
 
     def action_help(self: _App, start: str = "keys") -> None:
         """The help screen: keys, and a tab with the rules of this game's variant."""
-        page = rules_page(self.session.game.variant)
+        page = hive_rules_markdown(self.session.game.variant)
         self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
 
     def check_action(self: _App, action: str, parameters: tuple[object, ...]) -> bool | None:

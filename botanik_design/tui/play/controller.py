@@ -80,10 +80,10 @@ def load_rules(tileset: str | None, variant: str, overrides: dict[str, Any] | No
 
     Raises :class:`~botanik_design.spec.SpecError` on a missing or invalid file or a
     tile set too small for the setup or with no way to score under these rules
-    (:func:`~botanik_design.spec.load.load_tileset_for`), and ``TypeError``/``ValueError``
-    on bad overrides.
+    (:func:`~botanik_design.games.botanik.spec.load.load_tileset_for`), and
+    ``TypeError``/``ValueError`` on bad overrides.
     """
-    from botanik_design.spec.load import load_tileset_for, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset_for, load_variant
 
     v = load_variant(variant)
     if overrides:

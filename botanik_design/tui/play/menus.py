@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from botanik_design.games.botanik.engine import RecordError
-from botanik_design.model.rulespage import rules_page
+from botanik_design.games.botanik.rulespage import rules_markdown
 from botanik_design.model.words import plural
 from botanik_design.tui.play.controller import Controller
 from botanik_design.tui.play.host import GameHost
@@ -57,7 +57,7 @@ class BoardMenusMixin:
     def action_help(self: _Board, start: str = "keys") -> None:
         """The help screen: keys, and a tab with the rules of this game's variant."""
         r = self.ctl.rules
-        page = rules_page(r.variant, r.tileset, overrides=r.overrides)
+        page = rules_markdown(r.variant, r.tileset, overrides=r.overrides)
         self.app.push_screen(HelpScreen(page, start))
 
     def action_actions(self: _Board) -> None:

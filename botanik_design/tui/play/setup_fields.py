@@ -127,7 +127,7 @@ def effective_options(ref: str, game: str) -> dict[str, Any]:
         from botanik_design.games.hive.spec.load import hive_effective_options
 
         return hive_effective_options(ref)
-    from botanik_design.spec.load import effective_options as botanik_options
+    from botanik_design.games.botanik.spec.load import effective_options as botanik_options
 
     return botanik_options(ref)
 

@@ -26,7 +26,6 @@ from typing import Any
 from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.events import END_REASONS
-from botanik_design.games.botanik.engine.setup import deal_state
 from botanik_design.games.botanik.engine.state import GameState, length_bound
 from botanik_design.games.botanik.engine.tiles import compile_tiles
 from botanik_design.games.botanik.model.tileset import TileSet
@@ -75,7 +74,7 @@ class BotanikGame:
 
         Raises ``ValueError`` when the tiles cannot make a game (see ``new_game``).
         """
-        return deal_state(self, seed)
+        return GameState(self, seed)
 
     def deserialize_state(self, text: str) -> GameState:
         """Inverse of ``GameState.serialize`` (``ValueError``/``IllegalActionError``)."""
@@ -135,6 +134,10 @@ class BotanikGame:
         """Placements may be cut to the best few; picks, swaps and discards may not."""
         return legal[0] >= PLACE_BASE
 
+    def palette(self) -> Sequence[Any]:
+        """The tile set's colours in declaration order (plots use them)."""
+        return tuple(self.tileset.colours)
+
     def spec_names(self) -> Mapping[str, str]:
         """Names for reports: ``variant``, ``variant_title``, ``tileset``."""
         return {"variant": self.variant.name, "variant_title": self.variant.title,
@@ -151,10 +154,10 @@ def new_game(
     """Set up a game and return the state at the first decision: the shortcut for
     ``BotanikGame(tileset, variant, first_player, deal).new_initial_state(seed)``
     (``first_player=None``: the seed draws the first Meca holder; see
-    :func:`~botanik_design.games.botanik.engine.setup.deal_state` for the deal and its errors).
+    :func:`~.setup.deal` for the deal and its errors).
     """
     game = BotanikGame(tileset, variant, first_player, None if deal is None else tuple(deal))
-    return deal_state(game, seed)
+    return GameState(game, seed)
 
 
 def deserialize(text: str, tileset: TileSet) -> GameState:
@@ -186,7 +189,7 @@ def load_botanik(
     defaults to the variant's own, else :data:`DEFAULT_TILESET`.  Raises
     ``SpecError`` when a reference does not load.
     """
-    from botanik_design.spec.load import load_tileset, load_variant
+    from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 
     v = variant if isinstance(variant, Variant) else load_variant(variant, relative_to)
     if isinstance(tileset, TileSet):
@@ -202,7 +205,13 @@ def botanik_from_doc(
 ) -> BotanikGame:
     """The ``botanik`` variant loader of :mod:`botanik_design.games.loading`: check the
     variant document read once by the validator's reader and build the game."""
-    from botanik_design.spec.load import check_doc, variant_of
+    from botanik_design.games.botanik.spec.load import load_tileset_for, variant_of
+    from botanik_design.spec.load import check_doc
 
     check_doc(session, doc, "variant")
-    return load_botanik(variant_of(session, doc), tileset, first_player, deal)
+    variant = variant_of(session, doc)
+    if isinstance(tileset, str):
+        # a tile set in place of the variant's own: the setup-size and scoring checks
+        # validate makes on a variant's tile set (else the first game would fail)
+        tileset = load_tileset_for(tileset, variant)
+    return load_botanik(variant, tileset, first_player, deal)

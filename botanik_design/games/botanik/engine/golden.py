@@ -92,8 +92,8 @@ def golden_text(tileset: TileSet, variant: Variant, seed: int = GOLDEN_SEED) -> 
 
 def golden_files() -> dict[str, tuple[TileSet, Variant]]:
     """``{file name: (tile set, variant)}`` for every bundled variant with a tile set."""
+    from botanik_design.games.botanik.spec.load import load_tileset, load_variant
     from botanik_design.spec.bundled import bundled_variants
-    from botanik_design.spec.load import load_tileset, load_variant
 
     out: dict[str, tuple[TileSet, Variant]] = {}
     for name in bundled_variants():

@@ -1,6 +1,6 @@
 """Dealing a Botanik game (brief §2): the shuffle, the middle stacks, the first round.
 
-:func:`deal_state` is what ``BotanikGame.new_initial_state`` and ``new_game`` run.
+:func:`deal` is what a new :class:`~.state.GameState` runs in its ``__init__``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
 from botanik_design.games.botanik.engine.machine import Machine
 from botanik_design.games.botanik.engine.registry import EMPTY, Registry
-from botanik_design.games.botanik.engine.state import GameState, setup_need
 from botanik_design.games.botanik.engine.tiles import compile_tiles
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec.layout import deal_problems
@@ -20,12 +19,13 @@ from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.game import BotanikGame
+    from botanik_design.games.botanik.engine.turns import Turns
 
 
 def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> str:
     """Why ``have`` tiles (``what`` with ``{n}`` for the count of ``noun_word``) cannot
     set up a game of ``variant``; ``""`` when they can."""
-    need = setup_need(variant)
+    need = variant.setup_need()
     if have >= need:
         return ""
     v = variant
@@ -36,8 +36,8 @@ def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> 
             f"stacks and {first}")
 
 
-def deal_state(game: BotanikGame, seed: int) -> GameState:
-    """Set up ``game`` (brief §2) and return the state at the first decision.
+def deal(s: Turns, game: BotanikGame, seed: int) -> None:
+    """Set up ``game`` (brief §2) in the new state ``s``, up to its first decision.
 
     ``random.Random(seed)`` shuffles the machine tiles into the pile, then
     (when ``game.first_player`` is ``None``) chooses the first Meca holder.  Each
@@ -46,7 +46,7 @@ def deal_state(game: BotanikGame, seed: int) -> GameState:
     definition ids in the order they are dealt (middle stacks first, then the
     arrival zone round after round); tiles of the set not named stay out of
     the game (``unused``).  Raises ``ValueError`` when the tiles in play are
-    fewer than :func:`~botanik_design.games.botanik.engine.state.setup_need` (the game would end at
+    fewer than :func:`~botanik_design.games.botanik.model.variant.setup_need` (the game would end at
     setup), the tile set has no Source or no machine tile, ``deal`` names an unknown
     tile or too many copies (:func:`~..spec.layout.deal_problems`), or the
     variant has more columns / arrival tiles than the encoding allows (9).
@@ -56,7 +56,6 @@ def deal_state(game: BotanikGame, seed: int) -> GameState:
         raise ValueError("at most 9 registry columns and 9 arrival tiles")
     table = compile_tiles(tileset, variant)
     rng = random.Random(seed)
-    s = GameState()
     s._game = game
     s.table = table
     s.variant = variant
@@ -103,4 +102,3 @@ def deal_state(game: BotanikGame, seed: int) -> GameState:
     tops = tuple(st[-1] if st else EMPTY for st in s.registry.middle)
     s._raw.append((E.SetupDone, -1, tops, fp))
     s._start_round()
-    return s

@@ -29,9 +29,9 @@ import jsonschema
 from botanik_design.games.botanik.engine.errors import RecordError
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.spec.load import load_tileset, load_variant
 from botanik_design.spec.bundled import schema
 from botanik_design.spec.errors import SpecError
-from botanik_design.spec.load import load_tileset, load_variant
 from botanik_design.spec.positions import Positions
 from botanik_design.spec.validate import Diagnostic
 

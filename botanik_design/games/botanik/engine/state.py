@@ -32,7 +32,7 @@ Turn structure (brief §3–§7):
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.botanik.engine import actions as A
@@ -41,6 +41,7 @@ from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winn
 from botanik_design.games.botanik.engine.errors import IllegalActionError
 from botanik_design.games.botanik.engine.geometry import ORIGIN, decode_cell
 from botanik_design.games.botanik.engine.registry import EMPTY
+from botanik_design.games.botanik.engine.setup import deal
 from botanik_design.games.botanik.engine.tiles import TileTable
 from botanik_design.games.botanik.engine.turns import _KIND_NAMES, PICK, PLACE, SWAP, TERMINAL, Task
 from botanik_design.games.botanik.engine.views import Decision, PlacedTile, StateViews
@@ -55,8 +56,16 @@ __all__ = ["PICK", "PLACE", "SWAP", "TERMINAL", "Decision", "GameState", "Placed
 
 
 class GameState(StateViews):
-    """A Botanik game in progress; create with :func:`~.game.new_game`
-    or ``BotanikGame.new_initial_state``."""
+    """A Botanik game in progress, dealt from ``game`` with ``seed`` at construction
+    (``BotanikGame.new_initial_state(seed)`` or :func:`~.game.new_game`; the deal and its
+    errors: :func:`~.setup.deal`).  The history, the legality check and ``clone`` come
+    from :class:`~botanik_design.games.basestate.BaseState`."""
+
+    illegal_error = IllegalActionError
+
+    def __init__(self, game: BotanikGame, seed: int = 0) -> None:
+        super().__init__()
+        deal(self, game, seed)
 
     # ------------------------------------------------------------ OpenSpiel API
     def current_player(self) -> int:
@@ -68,19 +77,10 @@ class GameState(StateViews):
         d = self.decision
         return TERMINAL if d is None else d[1]
 
-    def legal_actions(self) -> list[int]:
-        """Sorted legal action integers; empty only when the game is over."""
-        return list(self._legal)
+    def _legal_actions(self) -> Sequence[int]:
+        return self._legal
 
-    def apply_action(self, action: int) -> None:
-        """Play ``action``; raises :class:`IllegalActionError` (state unchanged) if illegal."""
-        if not isinstance(action, int):
-            raise IllegalActionError(f"action {action!r} is not an integer")
-        legal = self._legal
-        i = bisect_left(legal, action)
-        if i == len(legal) or legal[i] != action:
-            raise IllegalActionError(self._illegal_message(action))
-        self._history.append(action)
+    def _apply_action(self, action: int) -> None:
         d = self.decision
         assert d is not None
         kind = d[0]
@@ -97,8 +97,8 @@ class GameState(StateViews):
         else:
             self._apply_swap(d, action - A.SWAP_BASE)
 
-    def clone(self) -> GameState:
-        """An independent copy (the tile table and variant are shared, read-only)."""
+    def _clone(self) -> GameState:
+        """A copy of the fields (the tile table and variant are shared, read-only)."""
         s = GameState.__new__(GameState)
         s.table = self.table
         s.variant = self.variant
@@ -119,7 +119,6 @@ class GameState(StateViews):
         s.tasks = self.tasks[:]
         s.decision = self.decision
         s._legal = self._legal
-        s._history = self._history[:]
         s._raw = self._raw[:]
         s._built = self._built[:]
         s._game = self._game
@@ -127,13 +126,11 @@ class GameState(StateViews):
         s._counts = self._counts[:]
         return s
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end.
 
         Uses the fast analysis (:mod:`.analysis`); :meth:`scores` gives the breakdown.
         """
-        if not self.is_terminal():
-            return [0.0, 0.0]
         if self._score is not None:
             w = self._score.winner
         else:
@@ -143,10 +140,6 @@ class GameState(StateViews):
         if w is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
-
-    def history(self) -> list[int]:
-        """Actions applied since :func:`new_game`, in order."""
-        return list(self._history)
 
     def action_to_string(self, action: int) -> str:
         """Readable ``action`` here, e.g. ``pick arrival#1 red-corner -> middle 3``."""
@@ -219,11 +212,11 @@ class GameState(StateViews):
         )
 
     # ------------------------------------------------------------ internals
-    def _illegal_message(self, action: int) -> str:
+    def _illegal(self, action: int) -> IllegalActionError:
         if self.decision is None:
-            return f"action {action}: the game is over"
+            return IllegalActionError(f"action {action}: the game is over")
         kind = _KIND_NAMES[self.decision[0]]
-        return (
+        return IllegalActionError(
             f"action {action} ({self.action_to_string(action)}) is not legal: "
             f"player {self.decision[1]} must {kind}; {plural(len(self._legal), 'legal action')}"
         )

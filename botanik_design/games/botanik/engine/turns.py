@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from botanik_design.games.basestate import BaseState
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
 from botanik_design.games.botanik.engine.machine import Machine
@@ -60,10 +61,11 @@ _PICKERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 
-class Turns:
+class Turns(BaseState):
     """Fields of a game state and the rules that move it on (no public API)."""
 
-    def __init__(self) -> None:  # use new_game / clone
+    def __init__(self) -> None:  # a GameState deals itself (setup.deal); clone copies
+        super().__init__()
         self.table: TileTable
         #: The effective rule options (public, read-only: bots read them).
         self.variant: Variant
@@ -86,7 +88,6 @@ class Turns:
         self.decision: Task | None = None
         #: the legal actions, sorted; replaced, never changed in place (clones share it)
         self._legal: Sequence[int] = ()
-        self._history: list[int] = []
         #: raw event records (:mod:`.events`), built into typed events on demand
         self._raw: list[E.Raw] = []
         self._built: list[Event] = []

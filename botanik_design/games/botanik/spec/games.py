@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec.layout import LayoutProblem, deal_problems, machine_problems
+from botanik_design.games.botanik.spec.variants import variant_info
 from botanik_design.spec.chain import TILESET, named_doc, ref_hint, summary
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
@@ -62,7 +63,7 @@ def _variant(session: Session, doc: Doc, out: _Out) -> Any:
         out.add(("variant",), "sem-variant-invalid", f"`{vdoc.name}` {what}")
         return None
     problems = errors(session.check(vdoc))
-    info = session.variant_info(vdoc) if vdoc.schema_valid else None
+    info = variant_info(session, vdoc) if vdoc.schema_valid else None
     if problems or info is None or info.variant is None:
         out.add(("variant",), "sem-variant-invalid",
                 f"variant `{vdoc.name}` is not valid: {summary(problems)}")

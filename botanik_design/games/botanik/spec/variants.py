@@ -58,6 +58,11 @@ _OTHER_PARENTS = {"hive-variant": "is a Hive variant, not a Botanik variant: thi
                                   "`game: hive`, so it is read as a Botanik variant"}
 
 
+def variant_info(session: Session, doc: Doc) -> VariantInfo:
+    """A schema-valid variant with ``extends`` resolved (computed once per document and run)."""
+    return session.resolved(doc, VariantInfo, resolve_variant)
+
+
 def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
     """Fill ``info`` for the schema-valid variant ``doc``: its ``extends`` chain, effective
     options and their origins, its tile set, and the diagnostics of all that.

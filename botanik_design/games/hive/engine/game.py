@@ -26,6 +26,7 @@ from botanik_design.games.hive.engine.pieces import BASE_PIECESET, PieceTable, p
 from botanik_design.games.hive.engine.setup import HiveSetup, board_from_setup
 from botanik_design.games.hive.engine.state import SERIAL_FORMAT, HiveState
 from botanik_design.games.hive.model import EXPANSION_BUGS, Bug, HiveVariant, PieceSet
+from botanik_design.games.hive.spec.variants import hive_variant_info
 
 #: Length bound used when the variant has no ply cap (simulations stop there).
 DEFAULT_MAX_GAME_LENGTH = 2000
@@ -319,7 +320,7 @@ def hive_from_doc(session: Any, doc: Any, **params: Any) -> HiveGame:
     problems = errors(session.check(doc))
     if problems:
         raise SpecError(f"{doc.name}: not a valid Hive variant", [d.format() for d in problems])
-    variant = session.hive_variant_info(doc).variant
+    variant = hive_variant_info(session, doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")
     return load_hive(variant, **params)

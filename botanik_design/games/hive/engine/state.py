@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from botanik_design.games.base import TERMINAL, Event, IllegalActionError
+from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
@@ -78,14 +79,14 @@ def move_string(board: Board, action: int) -> str:
     return f"{name} @({q},{r})"
 
 
-class HiveState:
+class HiveState(BaseState):
     """A Hive game: the :class:`Board`, the history, typed events and the result."""
 
     def __init__(self, game: HiveGame, board: Board, setup: HiveSetup | None = None) -> None:
+        super().__init__()
         self._game = game
         self.board = board
         self.setup = setup
-        self._history: list[int] = []
         self._notation: list[str] = []
         self._undos: list[Undo] = []
         self._events: list[Event] = []
@@ -105,7 +106,7 @@ class HiveState:
     def is_terminal(self) -> bool:
         return self.end_reason is not None
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.end_reason is not None:
             return []
         if self._legal is None:
@@ -113,17 +114,17 @@ class HiveState:
             if not moves or not self._game.variant.pass_only_when_stuck:
                 moves.add(PASS)
             self._legal = sorted(moves)
-        return list(self._legal)
+        return self._legal
 
-    def apply_action(self, action: int) -> None:
+    def _illegal(self, action: int) -> IllegalActionError:
         if self.end_reason is not None:
-            raise IllegalActionError("the game is over", IllegalReason.GAME_OVER)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(
-                f"action {action} ({self._describe(action)}) is not legal", IllegalReason.NOT_LEGAL
-            )
-        step = len(self._history)
+            return IllegalActionError("the game is over", IllegalReason.GAME_OVER)
+        return IllegalActionError(
+            f"action {action} ({self._describe(action)}) is not legal", IllegalReason.NOT_LEGAL
+        )
+
+    def _apply_action(self, action: int) -> None:
+        step = len(self._history) - 1
         board = self.board
         player = board.to_move
         text = move_string(board, action)
@@ -141,7 +142,6 @@ class HiveState:
             else:
                 event = Moved(step, player, name, unpack(source), unpack(dest), board.height(dest))
         self._undos.append(board.play(action))
-        self._history.append(action)
         self._notation.append(text)
         self._events.append(event)
         self._legal = None
@@ -202,12 +202,11 @@ class HiveState:
             )
         return action
 
-    def clone(self) -> HiveState:
+    def _clone(self) -> HiveState:
         other = HiveState.__new__(HiveState)
         other._game = self._game
         other.board = self.board.copy()
         other.setup = self.setup
-        other._history = list(self._history)
         other._notation = list(self._notation)
         other._undos = [Undo(u.pid, u.source, u.last_moved) for u in self._undos]
         other._events = list(self._events)
@@ -217,13 +216,10 @@ class HiveState:
         other.end_reason = self.end_reason
         return other
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         if self.winner is None or self.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
-    def history(self) -> list[int]:
-        return list(self._history)
 
     def events(self, since: int = 0) -> Sequence[Event]:
         return [e for e in self._events if e.step >= since]

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.hive.model import BUG_LETTER, Bug, PieceSet
-from botanik_design.games.hive.spec.variants import HiveVariantInfo
+from botanik_design.games.hive.spec.variants import HiveVariantInfo, hive_variant_info
 from botanik_design.model.words import plural
 from botanik_design.spec.chain import ref_hint
 from botanik_design.spec.diagnostics import Diagnostic, errors
@@ -69,7 +69,7 @@ def hive_variant_of(session: Session, doc: Doc, out: list[Diagnostic] | None = N
         sink.add(("variant",), "sem-variant-invalid", f"`{vdoc.name}` is {what}")
     else:
         problems = errors(session.check(vdoc))
-        info = session.hive_variant_info(vdoc) if vdoc.schema_valid else None
+        info = hive_variant_info(session, vdoc) if vdoc.schema_valid else None
         if not problems and info is not None and info.complete:
             return info
         first = problems[0].format() if problems else "its chain is broken"

@@ -14,6 +14,7 @@ from typing import Any
 
 from botanik_design.games.hive.model import HiveVariant, PieceSet
 from botanik_design.games.hive.spec.semantic import pieceset_from_data
+from botanik_design.games.hive.spec.variants import hive_variant_info
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import check_doc, checked_ref
 
@@ -41,7 +42,7 @@ def hive_variant_from_doc(session: Any, doc: Any) -> HiveVariant:
 
 
 def _variant_of(session: Any, doc: Any) -> HiveVariant:
-    variant = session.hive_variant_info(doc).variant
+    variant = hive_variant_info(session, doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")
     assert isinstance(variant, HiveVariant)
@@ -66,7 +67,7 @@ def hive_effective_options(ref: str, relative_to: Path | None = None) -> dict[st
     ``extends``) by option name; ``expansions`` is a list.  Raises :class:`SpecError`
     when the variant (or an ancestor, or its piece set) is invalid."""
     session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _NOT_HIVE)
-    return dict(session.hive_variant_info(doc).options)
+    return dict(hive_variant_info(session, doc).options)
 
 
 def hive_variant_from_text(text: str, name: str, folder: Path) -> HiveVariant:

@@ -22,7 +22,7 @@ from botanik_design.games.hive.spec.semantic import (
     check_pieceset,
     pieceset_from_data,
 )
-from botanik_design.games.hive.spec.variants import HiveVariantInfo
+from botanik_design.games.hive.spec.variants import HiveVariantInfo, hive_variant_info
 from botanik_design.model.sweep import Axis
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.positions import Path as JPath
@@ -44,7 +44,7 @@ def base(session: Session, vdoc: Doc, out: Out) -> HiveVariantInfo | None:
     """The resolved Hive base variant (``None`` when it has errors; reported at
     ``base.variant``)."""
     problems = errors(session.check(vdoc))
-    info = session.hive_variant_info(vdoc) if not problems else None
+    info = hive_variant_info(session, vdoc) if not problems else None
     if info is None or info.variant is None:
         why = "; ".join(d.format() for d in problems[:1]) or "its chain does not resolve"
         out.add(("base", "variant"), "sweep-variant-invalid",

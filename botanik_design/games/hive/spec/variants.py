@@ -61,6 +61,11 @@ def own_pieceset(session: Session, doc: Doc, out: list[Diagnostic],
     return named_doc(session, doc, PIECESET, out, path)
 
 
+def hive_variant_info(session: Session, doc: Doc) -> HiveVariantInfo:
+    """A schema-valid Hive variant with ``extends`` resolved (once per document and run)."""
+    return session.resolved(doc, HiveVariantInfo, resolve_hive_variant)
+
+
 def resolve_hive_variant(session: Session, doc: Doc, info: HiveVariantInfo) -> None:
     """Fill ``info`` for the schema-valid Hive variant ``doc``: chain, effective options,
     piece set, and the diagnostics of all that (semantic errors and lint)."""

@@ -31,6 +31,8 @@ COMMANDS: tuple[str, ...] = (
     "sweep",
     "sheet",
     "show",
+    "import",
+    "export",
     "rules",
     "play",
     "edit",
@@ -77,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports that say how
     module = importlib.import_module(command_modules()[args.command])
     from botanik_design.cli.signals import Terminated, terminate_as_exception
 

@@ -20,12 +20,10 @@ from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
     add_common,
     load_for_simulation,
-    palette_of,
     parse_bots,
     play,
     run_info,
 )
-from botanik_design.model.words import plural
 
 
 def register(subparsers: Any) -> None:
@@ -134,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.sim.compare import Run, compare_runs, format_compare_text
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import has_score, to_csv, to_json
+    from botanik_design.sim.report import to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     runs = []
@@ -162,14 +160,15 @@ def run(args: argparse.Namespace) -> int:
             parts += [f"{label},{line}" for line in lines[1:]]
         return "".join(parts)
 
-    if has_score(runs[0].info.metrics):
-        series = [(r.label, [float(s) for row in r.rows for s in row.metric("score")])
-                  for r in runs]
-        title = f"Scores, {plural(args.games, 'game')} per run"
-    else:
-        series = [(r.label, [float(row.decisions) for row in r.rows]) for r in runs]
-        title = f"Game length, {plural(args.games, 'game')} per run"
-    problem = write_outputs(args, text, csv, series, title, palette_of(loaded[0][1]))
+    def html() -> str:
+        from botanik_design.sim.html import compare_page
+
+        readable = text if args.format == "text" else format_compare_text(result)
+        return compare_page(result, readable, getattr(args, "argv", []))
+
+    problem = write_outputs(args, text, csv,
+                            [(r["label"], r["report"]) for r in result["runs"]],
+                            f"Outcomes per run (baseline: {result['baseline']})", html)
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2

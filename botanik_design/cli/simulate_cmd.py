@@ -40,7 +40,8 @@ def add_common(p: argparse.ArgumentParser) -> None:
     add_run_options(
         p, workers=(1, "local worker processes (default 1); results do not depend on it"),
         csv="write one CSV row per game to FILE",
-        plot="write the score distributions to FILE (.png or .svg)",
+        plot="write a chart of AdvantageP1 and the win rates with their 95% intervals to "
+        "FILE (.png or .svg)",
         quiet="no progress bar and no timing on stderr")
 
 
@@ -111,14 +112,6 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
     return load_from_variant(variant_ref, **params)
 
 
-def palette_of(game: Any) -> tuple[Any, ...]:
-    """Plot colours of a game: its :class:`~botanik_design.games.base.Coloured` palette
-    (a Botanik tile set's colours), else none (default colours)."""
-    from botanik_design.games.base import Coloured
-
-    return tuple(game.palette()) if isinstance(game, Coloured) else ()
-
-
 def run_info(game: Any, variant_ref: str, games: int, seed: int,
              bots: tuple[str, str]) -> Any:
     """The report's :class:`~botanik_design.sim.report.RunInfo` of ``game``."""
@@ -172,12 +165,6 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
         return run_games(job, games, pool, lambda k: progress.advance(task, k))
 
 
-def _seat_value(row: Any, key: str, seat: int) -> float:
-    """A seat's value of metric ``key`` (a per-game number counts for both seats)."""
-    value = getattr(row, key) if key == "decisions" else row.metric(key)
-    return float(value[seat] if isinstance(value, tuple) else value)
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``simulate``; returns the exit code."""
     import time
@@ -201,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         return exc.exit_code
 
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import format_text, has_score, summarize, to_csv, to_json
+    from botanik_design.sim.report import format_text, summarize, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     info = run_info(game, args.variant, args.games, args.seed, bots)
@@ -218,20 +205,15 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     summary = summarize(rows, info)
     text = to_json(summary) if args.format == "json" else format_text(summary, info.metrics)
-    key = "score" if has_score(info.metrics) else "decisions"
-    plot = None
-    if args.plot:
-        plot = [
-            (f"A: {bots[0]}", [_seat_value(r, key, r.bot_seat(0)) for r in rows]),
-            (f"B: {bots[1]}", [_seat_value(r, key, r.bot_seat(1)) for r in rows]),
-            ("first player", [_seat_value(r, key, 0) for r in rows]),
-            ("second player", [_seat_value(r, key, 1) for r in rows]),
-        ]
-    what = "Scores" if key == "score" else "Game length"
     where = f"{info.variant} / {info.tileset}" if info.tileset else info.variant
-    title = f"{what}: {where}, {plural(args.games, 'game')}"
-    problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics), plot, title,
-                            palette_of(game))
+    def html() -> str:
+        from botanik_design.sim.html import simulate_page
+
+        readable = text if args.format == "text" else format_text(summary, info.metrics)
+        return simulate_page(summary, where, readable, getattr(args, "argv", []))
+
+    problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics),
+                            [(where, summary)], f"Outcomes: {where}", html)
     if problem:
         print(f"simulate: {problem}", file=sys.stderr)
         return 2

@@ -197,7 +197,14 @@ def run(args: argparse.Namespace) -> int:
 
         plot_sweep(report, args.plot, out)
 
-    problem = write_all(args, text, lambda: to_csv(report), plot)
+    def html() -> str:
+        from botanik_design.sim.html import sweep_page
+
+        readable = text if args.format == "text" else format_text(report)
+        return sweep_page(report, readable, getattr(args, "argv", []),
+                          draw=len(sweep.axes) in (1, 2))
+
+    problem = write_all(args, text, lambda: to_csv(report), plot, html)
     if problem:
         print(f"sweep: {problem}", file=sys.stderr)
         return 2

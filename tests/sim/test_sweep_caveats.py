@@ -12,7 +12,7 @@ import pytest
 from botanik_design.cli import main
 from botanik_design.sim.report import mostly_random
 from botanik_design.sim.sweep.output import format_text, to_csv
-from botanik_design.sim.sweep.plot import plot_title
+from botanik_design.sim.sweep.plot import sweep_title as plot_title
 from botanik_design.spec.load import load_sweep
 
 ROOT = Path(__file__).parents[2]

@@ -18,7 +18,7 @@ from botanik_design.cli import main
 from botanik_design.model.sweep import NO_INTERVAL, Sweep
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.sweep.output import format_text, to_csv
-from botanik_design.sim.sweep.plot import plot_title
+from botanik_design.sim.sweep.plot import sweep_title as plot_title
 from botanik_design.sim.sweep.report import METRICS, to_json
 from botanik_design.sim.sweep.search import farther_p, look, run_search, schedule
 from botanik_design.sim.sweep.search_report import build_search_report
@@ -242,7 +242,8 @@ def test_cli_reports_the_answer_in_text_json_csv_and_plot(tmp_path: Path) -> Non
     spec = _write(tmp_path)
     out = tmp_path / "r.json"
     args = ["sweep", str(spec), "-q", "--format", "json", "-o", str(out),
-            "--csv", str(tmp_path / "r.csv"), "--plot", str(tmp_path / "r.png")]
+            "--csv", str(tmp_path / "r.csv"), "--plot", str(tmp_path / "r.png"),
+            "--html", str(tmp_path / "r.html")]
     assert main(args) == 0
     report = json.loads(out.read_text())
     s = report["search"]
@@ -260,6 +261,7 @@ def test_cli_reports_the_answer_in_text_json_csv_and_plot(tmp_path: Path) -> Non
     assert all(r["drop_reason"] for r in rows if r["status"] == "dropped")
     assert f"search: best {s['best']['label']}" in plot_title(report)
     assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
+    assert f"Best point: {s['best']['label']}" in (tmp_path / "r.html").read_text()
 
 
 @pytest.mark.parametrize("bots", ["random,random", "greedy,random", "greedy:epsilon=0.5"])

@@ -188,6 +188,12 @@ def _killed_write(target: Path) -> list[str]:
     return _litter(target.parent)
 
 
+def _summary() -> dict[str, Any]:
+    from botanik_design.sim.report import RunInfo, summarize
+
+    return summarize([], RunInfo("v", "t", 0, 0, ("random", "random")))
+
+
 def _write_set(paths: list[Path]) -> None:
     with OutputSet() as out:
         for path in paths:
@@ -198,8 +204,8 @@ NEXT_RUN: dict[str, Callable[[Path], None]] = {
     "same file written again": lambda t: write_atomic(t, "again\n"),
     "another file in the folder": lambda t: write_atomic(t.parent / "other.yaml", "x\n"),
     "a set of outputs": lambda t: _write_set([t, t.parent / "second.csv"]),
-    "a plot": lambda t: __import__("botanik_design.sim.plot").sim.plot.plot_distributions(
-        [("a", [1, 2])], t.parent / "p.svg"),
+    "a plot": lambda t: __import__("botanik_design.sim.plot").sim.plot.plot_outcomes(
+        [("a", _summary())], t.parent / "p.svg"),
     "an explicit clean-up": lambda t: remove_stale_temporaries(t.parent),
 }
 

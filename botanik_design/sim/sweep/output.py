@@ -31,7 +31,8 @@ SHORT: dict[str, str] = {
 }
 
 
-def _fmt_p(p: float | None) -> str:
+def fmt_p(p: float | None) -> str:
+    """A p-value for a table: ``-`` (none), ``<0.0001``, else four decimals."""
     if p is None:
         return "-"
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
@@ -139,7 +140,7 @@ def format_text(report: dict[str, Any]) -> str:
         if e.get("same_as_base"):
             cells.append("= base")
         else:
-            cells.append(_fmt_p(e["p_holm"]) + mark if coords else "-   ")
+            cells.append(fmt_p(e["p_holm"]) + mark if coords else "-   ")
         if search:
             cells.append(e["search"]["short"])
         body.append(cells)

@@ -36,8 +36,7 @@ def register(subparsers: Any) -> None:
             "the same seed and bots, and show them side by side. Each item after the first is "
             "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "
             "U for scores, game length and tile flow, Holm-corrected; significant differences "
-            "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "(alpha 0.05) are marked with *.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -91,8 +90,10 @@ def item_kind(item: str) -> tuple[str, str]:
         return "variant", item
     if item in bundled_tilesets():
         return "tileset", item
-    known = ", ".join(sorted(bundled_variants(None))) + "; " + ", ".join(sorted(bundled_tilesets()))
-    raise ValueError(f"{item}: not a file, and not a bundled variant or tile set ({known})")
+    from botanik_design.spec.refs import unknown_name
+
+    raise unknown_name(item, "variant or tile set", [*bundled_variants(None),
+                                                     *bundled_tilesets()])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,8 +23,7 @@ def register(subparsers: Any) -> None:
         description=fill(
             "Write every tile of a tile set (or every bug of a Hive piece set) as one CSV "
             "row, the columns import reads: id, colour, type, kind, exits, flowers, copies, "
-            "label (or bug, copies). Exit status: 0 written, 1 invalid set, 2 usage or I/O "
-            "error."),
+            "label (or bug, copies)."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("set", metavar="SET", type=named,

@@ -35,8 +35,7 @@ def register(subparsers: Any) -> None:
             "TABLE:ROW:COLUMN) and write it. An existing output file keeps everything but "
             "its tile list (or bug list), comments included; a comment inside that list is "
             "refused rather than lost. .xlsx and .ods need the spreadsheets extra (pip "
-            "install 'botanik-design[spreadsheets]'). Exit status: 0 written, 1 invalid "
-            "result (nothing written), 2 usage or I/O error."),
+            "install 'botanik-design[spreadsheets]')."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("table", metavar="TABLE", type=named, help="the spreadsheet (.csv, .xlsx, "

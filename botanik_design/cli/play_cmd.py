@@ -67,7 +67,7 @@ def _check_opponent(spec: str) -> str | None:
     try:
         parse_bot_spec(spec)
     except BotSpecError as exc:
-        return f"--vs: {exc}; or human"
+        return f"--vs: {exc} (or human: two players at one keyboard)"
     return None
 
 

@@ -75,13 +75,17 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
                    help=workers[1])
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a running Dask cluster (its scheduler's address, e.g. "
-                   "tcp://127.0.0.1:8786) instead of local processes")
+                   "tcp://127.0.0.1:8786) instead of local processes; needs the dask "
+                   'extra (pip install "botanik-design[dask]"). Its dashboard (the '
+                   "scheduler's http://HOST:8787/status, bokeh) names each task after "
+                   "the variant or sweep point it plays")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report on stdout: text (default) or json")
     p.add_argument("--output", "-o", metavar="FILE", type=named,
                    help="write the report to FILE instead of stdout")
     p.add_argument("--csv", metavar="FILE", type=named, help=csv)
-    p.add_argument("--plot", metavar="FILE", type=named, help=plot)
+    p.add_argument("--plot", metavar="FILE", type=named,
+                   help=f"{plot} (needs the pictures extra)".replace("%", "%%"))
     p.add_argument("--html", metavar="FILE", type=named,
                    help="write one self-contained HTML page to FILE (.html): the tables, the "
                    "charts, the caveats and the command and versions to reproduce the run")
@@ -109,7 +113,22 @@ def check_outputs(args: argparse.Namespace) -> str | None:
     page = getattr(args, "html", None)
     if page is not None and Path(page).suffix.lower() not in (".html", ".htm"):
         return f"--html {page}: the file name must end in .html or .htm"
-    return _same_file(args)
+    problem = _same_file(args)
+    if problem is None:
+        require_extras(args)
+    return problem
+
+
+def require_extras(args: argparse.Namespace) -> None:
+    """Before any game is played: ``--plot`` needs the ``pictures`` extra and
+    ``--scheduler`` the ``dask`` one; raises
+    :class:`~botanik_design.extras.MissingExtra` (exit 2) when it is not installed."""
+    from botanik_design.extras import require
+
+    if getattr(args, "plot", None) is not None:
+        require("pictures", "--plot")
+    if getattr(args, "scheduler", None) is not None:
+        require("dask", "--scheduler")
 
 
 def _same_file(args: argparse.Namespace) -> str | None:

@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
         "too) at its real size on A4 or Letter pages, with cut marks, for printing, cutting "
         "out and playing. A PDF holds every page; an SVG or PNG one page each (NAME-1.svg, "
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
-        "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
+        "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\").",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
@@ -100,10 +100,13 @@ def run(args: argparse.Namespace) -> int:
     """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors.
 
     The game whose material ``TILESET`` names draws it (its entry's ``cli`` hooks,
-    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material)."""
+    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material).  Exit 2
+    without the ``pictures`` extra (:class:`~botanik_design.extras.MissingExtra`)."""
     from botanik_design.cli.games import dispatch
     from botanik_design.draw.paths import OutputError, check_target
+    from botanik_design.extras import require
 
+    require("pictures", "sheet")
     out = Path(args.output)
     try:
         check_target(out)

@@ -32,7 +32,8 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
                    help="games to play (default 1000)")
     p.add_argument("--bots", default="greedy,greedy", metavar="A,B",
-                   help="two bot specs, comma-separated (default greedy,greedy; random bots "
+                   help="two bot specs, comma-separated, one per seat: A,B (default "
+                   "greedy,greedy; one name alone is refused, write greedy,greedy; random bots "
                    "play too weakly to judge balance, and the report says so): random, "
                    "greedy[:epsilon=E], mcts[:iterations=N][:time=S][:c=C][:depth=D]"
                    "[:rollout=random|greedy|none]; seats alternate between games")
@@ -55,8 +56,7 @@ def register(subparsers: Any) -> None:
             "variant and tile set, and report win rates with 95% confidence intervals, "
             "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
             "game length, branching factor and tile flow. The same seed gives the same "
-            "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "report whatever --workers is.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -70,17 +70,19 @@ def register(subparsers: Any) -> None:
 
 
 def parse_bots(text: str) -> tuple[str, str]:
-    """``"A,B"`` -> the two validated bot specs; ``ValueError`` with a clear message."""
+    """``"A,B"`` -> the two validated bot specs
+    (:func:`~botanik_design.model.botpair.split_bot_pair`); ``ValueError`` or
+    ``BotSpecError`` with a clear message (one name is refused: ``greedy,greedy``)."""
     from botanik_design.bots.registry import parse_bot_spec
+    from botanik_design.model.botpair import split_bot_pair
 
-    parts = [s.strip() for s in text.split(",")]
-    if len(parts) == 1 and parts[0]:
-        parts = parts * 2
-    if len(parts) != 2 or not all(parts):
-        raise ValueError(f"--bots needs two bot specs separated by a comma, got {text!r}")
-    for spec in parts:
+    try:
+        pair = split_bot_pair(text)
+    except ValueError as exc:
+        raise ValueError(f"--bots {exc}") from None
+    for spec in pair:
         parse_bot_spec(spec)
-    return parts[0], parts[1]
+    return pair
 
 
 def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
@@ -159,10 +161,11 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
     """:func:`play` on a given pool, with the progress bar."""
     from botanik_design.sim.runner import run_games
 
+    name = f"{label}: {job.bots[0]} vs {job.bots[1]}"  # the tasks' name on Dask's dashboard
     if quiet or not sys.stderr.isatty():
-        return run_games(job, games, pool)
+        return run_games(job, games, pool, name=name)
     with progress_bar(label, games) as (progress, task):
-        return run_games(job, games, pool, lambda k: progress.advance(task, k))
+        return run_games(job, games, pool, lambda k: progress.advance(task, k), name=name)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -47,10 +47,12 @@ def register(subparsers: Any) -> None:
             "games and why it was dropped. Every report names the bots and says when they "
             "are too weak to judge balance. Finished games go to a results "
             "store beside the output, so an interrupted sweep resumes where it stopped. "
-            "Runs in-process by default (--workers 1), on an embedded Dask LocalCluster with "
-            "more workers, or on a running Dask cluster with --scheduler; the results do not "
-            "depend on it. "
-            "Exit status: 0 done, 1 invalid sweep file or failed game, 2 usage or I/O error.",
+            "Runs in-process by default (--workers 1, as simulate and compare), on an "
+            "embedded Dask LocalCluster with more workers (local processes without the dask "
+            "extra), or on a running Dask cluster with --scheduler; the results do not depend "
+            "on it. With the dask extra installed (pip install \"botanik-design[dask]\"), the "
+            "embedded cluster's dashboard address is printed on stderr: open it in a browser "
+            "to see each point's tasks.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -59,8 +61,9 @@ def register(subparsers: Any) -> None:
                    help="the sweep file (YAML, `sweep:` at the top)")
     add_run_options(
         p, workers=(1, "worker processes (default 1, as in simulate and compare: plays in "
-                    "this process; more start an embedded Dask cluster); results do not "
-                    "depend on it"),
+                    "this process; more: an embedded Dask cluster with the dask extra "
+                    "installed, whose dashboard address is printed on stderr, else plain "
+                    "processes); results do not depend on it"),
         csv="write one CSV row per point to FILE",
         plot="write a heat map (two axes) or lines with intervals (one axis) to "
         "FILE (.png or .svg)",
@@ -169,6 +172,9 @@ def run(args: argparse.Namespace) -> int:
         except DaskUnavailableError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 2
+        dashboard = getattr(pool, "dashboard", "")
+        if dashboard and args.scheduler is None:
+            _say(args, f"Dask dashboard: {dashboard} (each task is named after its point)")
         finished = False
         try:
             report = _play(sweep, pool, store, args)

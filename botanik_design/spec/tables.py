@@ -98,8 +98,10 @@ def read_table(path: Path, name: str | None = None) -> Table:
         raise TableError(f"{name}: not UTF-8 text (byte {exc.start}); save the CSV as "
                          "UTF-8") from None
     except ImportError:
-        raise TableError(f"{name}: reading {ext} files needs {READERS[ext]}: pip install "
-                         "'botanik-design[spreadsheets]'") from None
+        from botanik_design.extras import MissingExtra
+
+        raise TableError(f"{name}: reading {ext} files: "
+                         f"{MissingExtra('spreadsheets', READERS[ext])}") from None
     except TableError:
         raise
     except OSError as exc:

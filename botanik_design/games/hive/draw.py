@@ -30,12 +30,12 @@ from matplotlib.patches import Circle, Polygon
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.draw.pages import SheetLayout, sheet_layout
 from botanik_design.games.botanik.draw.art import Drawing, Label, fit_lines, ink_on, washed
+from botanik_design.games.hive.counts import SIDE_NAME
 from botanik_design.games.hive.model import BUG_LETTER, Bug, PieceSet
 from botanik_design.model.words import plural
 
 #: Piece colours of White and Black.
 SIDE_FILL = ("#f3ecd9", "#2b2b2b")
-SIDE_NAME = ("White", "Black")
 SIDE_LETTER = ("w", "b")
 #: A colour per bug for its disc (ink chosen for contrast).
 BUG_COLOUR: dict[Bug, str] = {
@@ -187,17 +187,6 @@ def write_piece_cards(pieceset: PieceSet, path: Path, *, tile: float = DEFAULT_P
     files = write_pages(piece_card_figures(pieceset, tile, bleed), path, dpi=dpi,
                         title=pieceset.name, count=n)
     return n, files
-
-
-def pieceset_counts_text(pieceset: PieceSet) -> str:
-    """The piece counts per bug and side as a plain-text table."""
-    head = ["", *(b.value for b in pieceset.bugs()), "total"]
-    rows = [[SIDE_NAME[s], *(str(n) for _, n in pieceset.counts),
-             str(pieceset.pieces_per_player())] for s in (0, 1)]
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return "\n".join("  ".join(c.rjust(w) if i else c.ljust(w)
-                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
-                     for r in [head, *rows])
 
 
 def pieceset_overview_figure(pieceset: PieceSet, title: str = "") -> Figure:

@@ -16,10 +16,18 @@ from botanik_design.model.words import plural
 def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
     """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
     from botanik_design.games.botanik.spec.load import load_tileset
-    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.errors import SpecError, SpecNotFoundError
 
     try:
         return load_tileset(ref), 0
+    except SpecNotFoundError:  # neither a tile set nor a piece set: suggest either
+        from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets
+        from botanik_design.spec.refs import unknown_name
+
+        missing = unknown_name(ref, "tile set or piece set",
+                               [*bundled_tilesets(), *bundled_piecesets(), "hive"])
+        print(f"{command}: error: {missing}", file=sys.stderr)
+        return None, missing.exit_code
     except SpecError as exc:
         message = str(exc)
         print(f"{command}: error: {message}", file=sys.stderr)
@@ -38,7 +46,7 @@ def show(ref: str, out: Path | None, dpi: int) -> int:
     print(f"{tileset.name}: {plural(machine + sources, 'tile')} "
           f"({plural(machine, 'machine tile')} in {plural(len(tileset.colours), 'colour')} + "
           f"{plural(sources, 'Source')}), {len(tileset.tiles)} distinct")
-    from botanik_design.games.botanik.draw.overview import counts_text
+    from botanik_design.games.botanik.draw.counts import counts_text
 
     print(counts_text(tileset))
     if out is None:

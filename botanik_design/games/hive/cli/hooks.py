@@ -23,7 +23,7 @@ def show(ref: str, out: Path | None, dpi: int) -> int | None:
         return code
     if pieceset is None:
         return None
-    from botanik_design.games.hive.draw import pieceset_counts_text
+    from botanik_design.games.hive.counts import pieceset_counts_text
 
     n = pieceset.pieces_per_player()
     print(f"{pieceset.name}: {plural(2 * n, 'piece')} ({n} per player)")

@@ -264,7 +264,8 @@ def test_cli_reports_the_answer_in_text_json_csv_and_plot(tmp_path: Path) -> Non
     assert f"Best point: {s['best']['label']}" in (tmp_path / "r.html").read_text()
 
 
-@pytest.mark.parametrize("bots", ["random,random", "greedy,random", "greedy:epsilon=0.5"])
+@pytest.mark.parametrize("bots", ["random,random", "greedy,random",
+                                  "greedy:epsilon=0.5,greedy:epsilon=0.5"])
 def test_search_refuses_random_bots_unless_allowed(
         tmp_path: Path, bots: str, capsys: pytest.CaptureFixture[str]) -> None:
     spec = _write(tmp_path, SPEC.replace("bots: greedy,greedy", f"bots: {bots}")

@@ -45,7 +45,7 @@ def add_common(p: argparse.ArgumentParser) -> None:
     add_run_options(
         p, workers=(1, "local worker processes (default 1); results do not depend on it"),
         csv="write one CSV row per game to FILE",
-        plot="write a chart of AdvantageP1 and the win rates with their 95% intervals to "
+        plot="write a chart of AdvantageP1 and the win rates with their 95%% intervals to "
         "FILE (.png or .svg)",
         quiet="no progress bar and no timing on stderr")
 

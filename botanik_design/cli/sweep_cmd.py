@@ -11,7 +11,6 @@ imported only when the sweep runs on it.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from botanik_design.cli.runs import (
     progress_bar,
     write_all,
 )
-from botanik_design.model.words import noun
+from botanik_design.model.words import noun, plural
 
 
 def register(subparsers: Any) -> None:
@@ -41,13 +40,19 @@ def register(subparsers: Any) -> None:
             "Drawishness, game length and the game's own numbers (Botanik: score parts, "
             "discards, stalls; Hive: placements, movements, end reasons), and the significance "
             "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
-            "points), sorted by closeness to the target. Finished games go to a results "
+            "points), sorted by closeness to the target. With `sample: search` the points "
+            "race toward the target instead: each round doubles the games of the points "
+            "still in it, and the report gives the best point (or those not "
+            "distinguishable from it), its AdvantageP1 with a 95% interval, each point's "
+            "games and why it was dropped. Every report names the bots and says when they "
+            "are too weak to judge balance. Finished games go to a results "
             "store beside the output, so an interrupted sweep resumes where it stopped. "
-            "Runs in-process with --workers 1, on an embedded Dask LocalCluster otherwise "
-            "(local processes without the dask extra), or on a running Dask cluster with "
-            "--scheduler; the results do not depend on it. With the dask extra installed "
-            "(pip install \"botanik-design[dask]\"), the embedded cluster's dashboard "
-            "address is printed on stderr: open it in a browser to see each point's tasks.",
+            "Runs in-process by default (--workers 1, as simulate and compare), on an "
+            "embedded Dask LocalCluster with more workers (local processes without the dask "
+            "extra), or on a running Dask cluster with --scheduler; the results do not depend "
+            "on it. With the dask extra installed (pip install \"botanik-design[dask]\"), the "
+            "embedded cluster's dashboard address is printed on stderr: open it in a browser "
+            "to see each point's tasks.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -55,9 +60,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("spec", metavar="SPEC", type=named,
                    help="the sweep file (YAML, `sweep:` at the top)")
     add_run_options(
-        p, workers=(None, "local worker processes (default: the machine's CPUs; 1 plays "
-                    "in-process): an embedded Dask cluster with the dask extra installed, "
-                    "whose dashboard address is printed on stderr, else plain processes"),
+        p, workers=(1, "worker processes (default 1, as in simulate and compare: plays in "
+                    "this process; more: an embedded Dask cluster with the dask extra "
+                    "installed, whose dashboard address is printed on stderr, else plain "
+                    "processes); results do not depend on it"),
         csv="write one CSV row per point to FILE",
         plot="write a heat map (two axes) or lines with intervals (one axis) to "
         "FILE (.png or .svg)",
@@ -67,7 +73,11 @@ def register(subparsers: Any) -> None:
                    "-o NAME.json; without -o, SPEC-NAME.store.jsonl in the current folder)")
     p.add_argument("--restart", action="store_true",
                    help="discard the games of a store written for another version of the "
-                   "sweep and start over")
+                   "sweep, or of a damaged store, and start over")
+    p.add_argument("--allow-weak-bots", action="store_true",
+                   help="let `sample: search` race with random bots (random, or greedy "
+                   "with epsilon 0.5 or more), which cannot judge balance; the report "
+                   "says so either way")
 
 
 def store_path(args: argparse.Namespace, spec: Path) -> Path:
@@ -116,6 +126,12 @@ def run(args: argparse.Namespace) -> int:
     except SpecError as exc:
         print(str(exc), file=sys.stderr)
         return exc.exit_code
+    weak = _weak_bots(sweep)
+    if weak and sweep.sample == "search" and not args.allow_weak_bots:
+        print(f"sweep: {spec}: `sample: search` with {weak}: random moves cannot judge "
+              "balance, so the race would pick noise; use bots that try (e.g. "
+              "`bots: greedy,greedy` or mcts), or pass --allow-weak-bots", file=sys.stderr)
+        return 2
     if args.plot:
         from botanik_design.sim.sweep.plot import plot_problem
 
@@ -131,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.sim.dask_pool import DaskUnavailableError
     from botanik_design.sim.runner import SimulationError
     from botanik_design.sim.sweep.executor import game_modules
-    from botanik_design.sim.sweep.report import build_report, format_text, to_csv, to_json
+    from botanik_design.sim.sweep.output import format_text, to_csv
+    from botanik_design.sim.sweep.report import to_json
     from botanik_design.sim.sweep.store import ResultStore, StoreError
     from botanik_design.sim.workers import make_pool
 
@@ -144,18 +161,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"sweep: cannot use the store {path}: {exc}", file=sys.stderr)
         return 2
     try:
-        total = sweep.games * len(sweep.all_points())
+        total = sweep.games * len(sweep.played_points())
         already = store.count()
         if already:
             _say(args, f"resuming: {already:,} of {total:,} {noun(total, 'game')} already "
                  f"done ({path})")
-        workers = args.workers or os.cpu_count() or 1
         from botanik_design.sim.runfolder import run_folder
 
         temp = run_folder()  # pymp-*, dask-scratch-space/: removed when the run ends
         temp.__enter__()
         try:
-            pool = make_pool(workers, args.scheduler, local="dask",
+            pool = make_pool(args.workers, args.scheduler, local="dask",
                              preload=game_modules(sweep))
         except DaskUnavailableError as exc:
             temp.__exit__(None, None, None)
@@ -166,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
             _say(args, f"Dask dashboard: {dashboard} (each task is named after its point)")
         finished = False
         try:
-            rows = _play(sweep, pool, store, args.quiet)
+            report = _play(sweep, pool, store, args)
             finished = True
         except SimulationError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
@@ -187,7 +203,6 @@ def run(args: argparse.Namespace) -> int:
             temp.__exit__(None, None, None)
     finally:
         store.close()
-    report = build_report(sweep, rows)
     text = to_json(report) if args.format == "json" else format_text(report)
     def plot(out: Any) -> None:
         from botanik_design.sim.sweep.plot import plot_sweep
@@ -208,15 +223,39 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(sweep: Any, pool: Any, store: Any, quiet: bool) -> Any:
+def _weak_bots(sweep: Any) -> str:
+    """The sweep's bots that play (mostly) random moves, as words (``""``: none)."""
+    from botanik_design.sim.report import mostly_random
+
+    weak = [f"bot {label} ({spec})" for label, spec in zip("AB", sweep.bots, strict=True)
+            if mostly_random(spec)]
+    return " and ".join(weak)
+
+
+def _play(sweep: Any, pool: Any, store: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Play the sweep (a race for ``sample: search``) and return its report."""
+    if sweep.sample == "search":
+        from botanik_design.sim.sweep.search import run_search
+        from botanik_design.sim.sweep.search_report import build_search_report
+
+        def say(k: int, games: int, alive: int) -> None:
+            _say(args, f"round {k}: {plural(alive, 'point')} to {plural(games, 'game')} each")
+
+        return build_search_report(sweep, run_search(sweep, pool, store, say))
+    from botanik_design.sim.sweep.report import build_report
+
+    return build_report(sweep, _play_grid(sweep, pool, store, args.quiet))
+
+
+def _play_grid(sweep: Any, pool: Any, store: Any, quiet: bool) -> Any:
     """Run the sweep with a progress bar on stderr (unless quiet or not a terminal)."""
     from botanik_design.sim.sweep.executor import run_sweep
 
-    points = len(sweep.all_points())
+    points = len(sweep.played_points())
     total = sweep.games * points
     if quiet or not sys.stderr.isatty():
         return run_sweep(sweep, pool, store)
-    done_points = sum(1 for p in sweep.all_points()
+    done_points = sum(1 for p in sweep.played_points()
                       if len(store.done.get(p.index, {})) >= sweep.games)
     state = {"points": done_points, "games": 0}
     with progress_bar(sweep.name, total, store.count(), lambda task: state["games"],

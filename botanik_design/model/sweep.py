@@ -40,6 +40,14 @@ DEFAULT_METRICS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Metrics without a per-point interval (Ludii's point values), which a search cannot
+#: aim at: metric -> the one to aim at instead.
+NO_INTERVAL: dict[str, str] = {
+    "balance": "`advantage_p1` (AdvantageP1 0.5 is Balance 1)",
+    "drawishness": "`draws` (the same rate, with an interval)",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Axis:
     """One varying dimension.
@@ -66,12 +74,15 @@ class SweepPoint:
     ``(axis label, value)`` per axis (empty for the base).  ``params``: the
     ``load_game`` keyword arguments of the point (Botanik: ``variant`` a
     :class:`~botanik_design.games.botanik.model.variant.Variant`, ``tileset`` a
-    :class:`~botanik_design.games.botanik.model.tileset.TileSet`).
+    :class:`~botanik_design.games.botanik.model.tileset.TileSet`).  ``same_as_base``: the
+    point's rules are the base's (e.g. a value ``0`` on a ``change: add`` axis):
+    it stays in the grid but is not played twice, its games are the base's.
     """
 
     index: int
     coords: tuple[tuple[str, Any], ...]
     params: dict[str, Any]
+    same_as_base: bool = False
 
     @property
     def label(self) -> str:
@@ -96,11 +107,14 @@ class Sweep:
     """A checked, expanded sweep.
 
     ``base`` is always played (the reference of the significance tests);
-    ``points`` are the grid (or sampled) points, none equal to the base's
-    coordinates order-wise (a point whose rules equal the base's is still
-    played: the sweep keeps its grid complete).  ``bots`` are ``(A, B)``;
-    ``games`` per point; ``seed`` the master seed shared by every point;
-    ``target`` a ``(metric, value)`` pair the report sorts by.
+    ``points`` are the grid (or sampled) points; one whose rules equal the
+    base's is kept (the grid stays complete) with ``same_as_base`` set and
+    shares the base's games.  ``bots`` are ``(A, B)``; ``games`` per point (with
+    ``sample == "search"``: the most a point may get); ``seed`` the master seed
+    shared by every point; ``target`` a ``(metric, value)`` pair the report
+    sorts by (and the search aims at); ``first``: games per point in the first
+    round of a search (0 for a grid or a random sample); ``finalists``: the fewest
+    points a search's halving keeps.
     """
 
     name: str
@@ -116,7 +130,15 @@ class Sweep:
     sample: str
     metrics: tuple[str, ...]
     target: tuple[str, float]
+    first: int = 0
+    finalists: int = 2
 
     def all_points(self) -> tuple[SweepPoint, ...]:
         """The base, then every point."""
         return (self.base, *self.points)
+
+    def played_points(self) -> tuple[SweepPoint, ...]:
+        """The points that get games of their own: the base, then every point whose
+        rules differ from the base's."""
+        return tuple(p for p in self.all_points() if not p.same_as_base)
+

@@ -212,19 +212,31 @@ def compare_page(result: dict[str, Any], text_report: str, argv: Sequence[str]) 
     return page("Comparison: " + " vs ".join(labels), sections, argv, text_report)
 
 
+def _search_block(search: dict[str, Any]) -> str:
+    """A balance search's answer: the best point, its interval, the games used."""
+    best = search["best"]
+    lo, hi = best["ci95"]
+    return (f"<p>Best point: {esc(best['label'])}: {esc(best['metric_label'])} "
+            f"{num(best['value'], 3)} [{num(lo, 3)}, {num(hi, 3)}] after {best['games']:,} "
+            f"games; still in the race: {esc('; '.join(search['answer']))}. Games played: "
+            f"{search['games']:,} of the grid's {search['grid_games']:,}; never played: "
+            f"{esc('; '.join(search['never_played']) or 'none')}.</p>")
+
+
 def sweep_page(report: dict[str, Any], text_report: str, argv: Sequence[str],
                draw: bool = True) -> str:
     """The page of a ``sweep`` (``report``: :func:`~botanik_design.sim.sweep.report.build_report`);
     ``draw``: whether the sweep has one or two axes (the chart)."""
     from botanik_design.model.sweep import show_value
-    from botanik_design.sim.sweep.report import METRICS, _fmt_p, _order
+    from botanik_design.sim.sweep.output import fmt_p
+    from botanik_design.sim.sweep.report import METRICS, order
 
     sw = report["sweep"]
     metric = report["target"]["metric"]
     name = METRICS[metric][0]
     axes = [a["label"] for a in sw["axes"]]
     rows: list[list[str | tuple[str, str]]] = []
-    for e in sorted(report["points"], key=_order):
+    for e in sorted(report["points"], key=order):
         m = e["metrics"][metric]
         lo, hi = (m.get("ci95") or [None, None])
         cells: list[str | tuple[str, str]] = [str(e["rank"])]
@@ -233,7 +245,7 @@ def sweep_page(report: dict[str, Any], text_report: str, argv: Sequence[str],
         d = e["delta"]
         cells.append("-" if d is None or not e["coords"] else f"{d:+.3f}")
         sig = bool(e["significant"])
-        cells.append((_fmt_p(e["p_holm"]) + (" *" if sig else ""), "sig" if sig else "muted"))
+        cells.append((fmt_p(e["p_holm"]) + (" *" if sig else ""), "sig" if sig else "muted"))
         rows.append(cells)
     from botanik_design.sim.sweep.plot import sweep_caveats
 
@@ -249,6 +261,7 @@ def sweep_page(report: dict[str, Any], text_report: str, argv: Sequence[str],
          f"{esc(sw['bots']['A'])}, B = {esc(sw['bots']['B'])}; target {esc(name)} = "
          f"{report['target']['value']:g}</p>"),
         ("Caveats", caveats_block([("", c) for c in sweep_caveats(report)])),
+        *([("Search", _search_block(report["search"]))] if report.get("search") else []),
         *([("Chart", chart(svg, f"{name} per point (95% intervals; muted: not significant)"))]
           if draw else []),
         ("Points, closest to the target first",

@@ -85,8 +85,15 @@ def cut_off_caveat(rows: Sequence[GameRow]) -> dict[str, str] | None:
 
 def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, str]]:
     """Why these bots may be too weak for the run to judge balance: each a ``code``
-    (``random-bot``, ``low-score``, ``cut-off``, ``many-draws``), a ``message`` and a
-    ``short`` form.
+    (``random-bot``, ``low-score``, ``cut-off``, ``many-draws``), a ``message`` and a ``short`` form
+    (:func:`caveats_of` for the run's bots and metrics)."""
+    return caveats_of(rows, info.bots, has_score(info.metrics))
+
+
+def caveats_of(rows: Sequence[GameRow], bots: tuple[str, str],
+               scored: bool) -> list[dict[str, str]]:
+    """Why bots ``(A, B)`` may be too weak for ``rows`` to judge balance (``scored``:
+    the game has a per-player ``score``).
 
     A bot that plays random moves; a mean score per player under
     :data:`WEAK_MEAN_SCORE` (games with a score); more than :data:`WEAK_DRAW_RATE`
@@ -95,7 +102,7 @@ def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, st
     out: list[dict[str, str]] = []
     if not rows:
         return out
-    weak = [(label, spec) for label, spec in zip("AB", info.bots, strict=True)
+    weak = [(label, spec) for label, spec in zip("AB", bots, strict=True)
             if mostly_random(spec)]
     if weak:
         who = " and ".join(f"bot {label} ({spec})" for label, spec in weak)
@@ -107,7 +114,7 @@ def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, st
             "show how the rules treat aimless play, not whether the game is fair between "
             "players who try (the default bots are greedy,greedy; mcts plays stronger)",
         })
-    if has_score(info.metrics):
+    if scored:
         scores = metric_values(rows, "score")
         mean = sum(scores) / len(scores)
         if mean < WEAK_MEAN_SCORE:

@@ -284,7 +284,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("sweep-sample", "error",
          "`sample: random` without `points`, or more points than the grid has"),
     Rule("sweep-points-unused", "warning",
-         "`points` given with `sample: grid`"),
+         "`points` given with `sample: grid` or `sample: search`"),
+    Rule("sweep-search", "error",
+         "`sample: search` aims at a metric without an interval (Balance, Drawishness), "
+         "or its first round has more games than `games`"),
+    Rule("sweep-search-unused", "warning",
+         "`search` settings given without `sample: search`"),
     Rule("sweep-bad-point", "error",
          "a point cannot be played: too few tiles for its setup, or nothing to score"),
     Rule("sweep-game-mismatch", "error",

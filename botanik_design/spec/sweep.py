@@ -34,6 +34,7 @@ from botanik_design.model.botpair import split_bot_pair
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
     GAME_METRICS,
+    NO_INTERVAL,
     Axis,
     Sweep,
     SweepPoint,
@@ -41,7 +42,7 @@ from botanik_design.model.sweep import (
 )
 from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.chain import summary
-from botanik_design.spec.diagnostics import Diagnostic, errors
+from botanik_design.spec.diagnostics import Diagnostic, Level, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import bundled, kind_name, no_file
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
 MAX_POINTS = 10_000
 #: Most values one axis may have.
 MAX_AXIS_VALUES = 1_000
+#: Fewest games per point in a search's first round, unless ``search.first`` says.
+SEARCH_MIN_FIRST = 10
 #: Unplayable points reported one by one before a summary line.
 MAX_POINT_REPORTS = 5
 #: Bounds of the tile fields a tiles axis can change (the tile set schema's, 0 copies
@@ -70,8 +73,8 @@ class _Out:
     def add(self, path: JPath, rule: str, message: str, hint: str = "",
             level: str = "error") -> None:
         line, col = self.doc.positions.value(path)
-        self.items.append(Diagnostic(self.doc.name, line, col,
-                                     "warning" if level == "warning" else "error",
+        lvl: Level = "warning" if level == "warning" else "error"
+        self.items.append(Diagnostic(self.doc.name, line, col, lvl,
                                      rule, message, pointer(path), hint))
 
     @property
@@ -446,6 +449,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
     if grid is None:
         return None
     sample, count, seed = grid
+    first = _first(data, sample, out)
     points: list[SweepPoint] = []
     bad = 0
     for idx in _combos([len(a.values) for _, a in axes], sample, count, seed):
@@ -464,11 +468,12 @@ def _expand(session: Session, doc: Doc, out: _Out,
                 label = ", ".join(f"{lab}={v}" for lab, v in coords)
                 out.add(path, "sweep-bad-point", f"point {label} cannot be played: {why}")
             continue
-        points.append(SweepPoint(len(points) + 1, coords, params))
+        same = params == base.params
+        points.append(SweepPoint(len(points) + 1, coords, params, same_as_base=same))
     if bad > MAX_POINT_REPORTS:
         out.add(("axes",), "sweep-bad-point",
                 f"{plural(bad - MAX_POINT_REPORTS, 'more point')} cannot be played (not listed)")
-    if out.failed or bots is None or metrics is None:
+    if out.failed or bots is None or metrics is None or first is None:
         return None
     target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
     return Sweep(
@@ -476,7 +481,8 @@ def _expand(session: Session, doc: Doc, out: _Out,
         game=game, base_names=names,
         axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
         games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
-        target=(str(target["metric"]), float(target["value"])),
+        target=(str(target["metric"]), float(target["value"])), first=first,
+        finalists=int(data.get("search", {}).get("finalists", 2)),
     )
 
 
@@ -518,7 +524,8 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
             return None
     elif "points" in data:
         out.add(("points",), "sweep-points-unused",
-                "`points` has no effect with `sample: grid` (every combination is played)",
+                f"`points` has no effect with `sample: {sample}` (every combination is "
+                f"{'played' if sample == 'grid' else 'in the race'})",
                 level="warning")
     if count > MAX_POINTS:
         out.add(("axes",), "sweep-too-many-points",
@@ -526,6 +533,35 @@ def _grid(data: dict[str, Any], sizes: list[int], out: _Out) -> tuple[str, int, 
                 "fewer values, or `sample: random` with `points: N`")
         return None
     return sample, count, int(data.get("seed", 0))
+
+
+def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
+    """Games per point in a search's first round (0 without a search; ``None``: reported).
+
+    Default: a 32nd of ``games``, at least :data:`SEARCH_MIN_FIRST`; always even,
+    so that both bots move first as often.
+    """
+    games = int(data.get("games", 1000))
+    if sample != "search":
+        if "search" in data:
+            out.add(("search",), "sweep-search-unused",
+                    f"`search` has no effect with `sample: {sample}`",
+                    "`sample: search` runs the race", level="warning")
+        return 0
+    target = data.get("target", {}).get("metric", "advantage_p1")
+    if target in NO_INTERVAL:
+        at: JPath = ("target", "metric") if "target" in data else ("sample",)
+        out.add(at, "sweep-search", f"a search needs a target metric with an interval; "
+                f"`{target}` has none", f"aim at {NO_INTERVAL[target]}")
+        return None
+    given = data.get("search", {}).get("first")
+    first = min(games, max(SEARCH_MIN_FIRST, games // 32)) if given is None else int(given)
+    if first > games:
+        out.add(("search", "first"), "sweep-search",
+                f"the first round ({plural(first, 'game')} per point) is more than `games` "
+                f"({games}), the most a point may get", f"at most {games}")
+        return None
+    return min(games, first + first % 2)
 
 
 #: Options that can make a point unplayable (setup size, scoring).

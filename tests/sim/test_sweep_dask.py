@@ -95,6 +95,27 @@ def test_cluster_gives_the_in_process_result(tmp_path: Path, pool: DaskPool) -> 
     assert to_json(build_report(sweep, remote)) == to_json(build_report(sweep, local))
 
 
+def test_a_search_on_the_cluster_is_the_in_process_search(tmp_path: Path,
+                                                           pool: DaskPool) -> None:
+    """The race drops the same points at the same rounds on Dask as in-process."""
+    from botanik_design.sim.sweep.search import run_search
+    from botanik_design.sim.sweep.search_report import build_search_report
+
+    spec = tmp_path / "race.yaml"
+    spec.write_text(SPEC.replace("games: 24", "games: 24\nsample: search\nbots: greedy,greedy\n"
+                                 "search: {first: 6}"))
+    sweep = load_sweep(spec)
+    reports = []
+    for name, where in (("local", InlinePool()), ("remote", pool)):
+        store = ResultStore.open(tmp_path / f"{name}.jsonl", sweep)
+        try:
+            reports.append(to_json(build_search_report(sweep, run_search(sweep, where, store))))
+        finally:
+            store.close()
+    assert reports[0] == reports[1]
+    assert json.loads(reports[0])["search"]["rounds"][0] == 6
+
+
 def _modules_loaded() -> bool:
     import sys
 

@@ -56,22 +56,26 @@ class Batch:
 
 
 def missing_batches(sweep: Sweep, done: Mapping[int, Mapping[int, GameRow]],
-                    workers: int) -> Iterator[Batch]:
+                    workers: int, want: Mapping[int, int] | None = None) -> Iterator[Batch]:
     """Batches covering every game not yet ``done``, point by point.
 
-    Batch size: about 8 batches per worker over the whole sweep, at most
-    :data:`MAX_BATCH` games (the split never changes results).
+    ``want``: point index -> games ``0 .. n - 1`` to have (default: every point
+    that gets games of its own, :meth:`~botanik_design.model.sweep.Sweep.played_points`,
+    to ``sweep.games``).  Batch size: about 8 batches per worker over all the
+    missing games, at most :data:`MAX_BATCH` games (the split never changes results).
     """
+    if want is None:
+        want = {p.index: sweep.games for p in sweep.played_points()}
     gaps: list[tuple[int, int, int]] = []
-    for p in sweep.all_points():
-        have = done.get(p.index, {})
+    for point, games in want.items():
+        have = done.get(point, {})
         start = None
-        for i in range(sweep.games + 1):
-            missing = i < sweep.games and i not in have
+        for i in range(games + 1):
+            missing = i < games and i not in have
             if missing and start is None:
                 start = i
             elif not missing and start is not None:
-                gaps.append((p.index, start, i))
+                gaps.append((point, start, i))
                 start = None
     total = sum(b - a for _, a, b in gaps)
     size = max(1, min(MAX_BATCH, -(-total // (max(1, workers) * 8)))) if total else 1
@@ -80,24 +84,25 @@ def missing_batches(sweep: Sweep, done: Mapping[int, Mapping[int, GameRow]],
             yield Batch(point, s, min(b, s + size))
 
 
-def run_sweep(
-    sweep: Sweep, pool: Pool, store: ResultStore,
+def play_points(
+    sweep: Sweep, pool: Pool, store: ResultStore, want: Mapping[int, int],
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[int, list[GameRow]]:
-    """Play every game of ``sweep`` the store lacks, recording each batch as it finishes.
+    """Play the games ``0 .. want[point] - 1`` of each point the store lacks, recording
+    each batch as it finishes; return those rows of each point in game order.
 
     ``progress(games, points_finished)`` is called after each batch with the
-    games it added and the points completed by it.  Returns every point's
-    rows in game order (point index -> rows).  Raises
+    games it added and the points it completed.  Raises
     :class:`~botanik_design.sim.runner.SimulationError` when a game fails
     (after Dask's retries); batches not yet started are cancelled, finished
     ones stay in the store.
     """
-    jobs = {p.index: job_for(sweep, p) for p in sweep.all_points()}
-    batches = missing_batches(sweep, store.done, pool.workers)
-    left = {p.index: sweep.games - len(store.done.get(p.index, {}))
-            for p in sweep.all_points()}
-    names = {p.index: point_task_name(sweep, p) for p in sweep.all_points()}
+    points = {p.index: p for p in sweep.all_points()}
+    jobs = {k: job_for(sweep, points[k]) for k in want}
+    batches = missing_batches(sweep, store.done, pool.workers, want)
+    left = {k: sum(1 for i in range(n) if i not in store.done.get(k, {}))
+            for k, n in want.items()}
+    names = {k: point_task_name(sweep, points[k]) for k in want}
     tasks = ((b, play_batch, (jobs[b.point], b.start, b.stop),
               {"name": names[b.point], "detail": games_detail(b.start, b.stop)})
              for b in batches)
@@ -106,8 +111,25 @@ def run_sweep(
         left[b.point] -= len(rows)
         if progress is not None:
             progress(len(rows), 1 if left[b.point] == 0 else 0)
-    out: dict[int, list[GameRow]] = {}
-    for p in sweep.all_points():
-        have = store.done.get(p.index, {})
-        out[p.index] = [have[i] for i in range(sweep.games)]
+    return {k: [store.done[k][i] for i in range(n)] for k, n in want.items()}
+
+
+def with_shared(sweep: Sweep, rows: Mapping[int, list[GameRow]]) -> dict[int, list[GameRow]]:
+    """``rows`` of the points that get games, plus each point that has the base's rules
+    (``same_as_base``) holding the base's rows."""
+    out = dict(rows)
+    for p in sweep.points:
+        if p.same_as_base and sweep.base.index in rows:
+            out[p.index] = rows[sweep.base.index]
     return out
+
+
+def run_sweep(
+    sweep: Sweep, pool: Pool, store: ResultStore,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[int, list[GameRow]]:
+    """Play every game of ``sweep`` (a grid or a random sample) the store lacks
+    (:func:`play_points`); return every point's rows in game order (point index ->
+    rows; a point with the base's rules holds the base's rows)."""
+    want = {p.index: sweep.games for p in sweep.played_points()}
+    return with_shared(sweep, play_points(sweep, pool, store, want, progress))

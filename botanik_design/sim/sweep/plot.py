@@ -11,7 +11,9 @@
   colour, are framed and marked ``*``.
 
 Titles carry the bots, the games per point and the caveats (the report's, and
-a random bot's).  Colours come from the Okabe-Ito palette.
+a random bot's); a search's picture marks its best point (``best``), the points it
+dropped (``x``) and any it never played (``-``), and its title gives the games it
+used.  Colours come from the Okabe-Ito palette.
 """
 
 from __future__ import annotations
@@ -60,12 +62,27 @@ def sweep_caveats(report: dict[str, Any]) -> list[str]:
 
 
 def sweep_title(report: dict[str, Any]) -> str:
-    """The chart title: sweep, metric, bots, games per point, caveats."""
+    """The chart title: sweep, metric, bots, games per point, caveats; a search's adds
+    its best point and the games it used."""
+    from botanik_design.sim.sweep.search_report import search_title
+
     sw = report["sweep"]
     name = METRICS[report["target"]["metric"]][0]
     first = f"{sw['title'] or sw['name']}: {name} (target {float(report['target']['value']):g})"
-    return heading(first, sw["bots"], f"{plural(sw['games_per_point'], 'game')} per point",
-                   sweep_caveats(report))
+    games = plural(sw["games_per_point"], "game")
+    search = report.get("search")
+    title = heading(first, sw["bots"], f"at most {games} per point" if search
+                    else f"{games} per point", sweep_caveats(report))
+    return f"{title}\n{search_title(report)}" if search else title
+
+
+def _status(entry: dict[str, Any]) -> str:
+    """A search's mark of a point: ``best``, ``x`` (dropped), ``-`` (never played)."""
+    st = entry.get("search")
+    if st is None:
+        return ""
+    return {"answer": "best" if st["best"] else "", "dropped": "x",
+            "never-played": "-"}[st["status"]]
 
 
 def sweep_figure(report: dict[str, Any]) -> Any:
@@ -143,6 +160,11 @@ def _lines(ax: Any, axis: dict[str, Any], points: list[dict[str, Any]],
         if significant:
             for x, y in zip(xs, ys, strict=True):
                 ax.annotate("*", (x, y), textcoords="offset points", xytext=(6, 4))
+    for k, lab in enumerate(labels):  # a search's marks: best, x (dropped)
+        e = by_label.get(lab)
+        if e is not None and _status(e) and e["metrics"][metric]["value"] is not None:
+            ax.annotate(_status(e), (k, float(e["metrics"][metric]["value"])),
+                        textcoords="offset points", xytext=(6, -12), fontsize="small")
     bv = base["metrics"][metric]["value"]
     if bv is not None:
         ax.axhline(float(bv), linestyle="--", color="#555555", label=f"base ({float(bv):.3f})")
@@ -186,6 +208,7 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
     cols = [show_value(v) for v in axes[1]["values"]]
     grid = np.full((len(rows), len(cols)), np.nan)
     sig = np.zeros((len(rows), len(cols)), dtype=bool)
+    status = [["" for _ in cols] for _ in rows]
     for e in points:
         r = rows.index(show_value(e["coords"][axes[0]["label"]]))
         c = cols.index(show_value(e["coords"][axes[1]["label"]]))
@@ -193,6 +216,7 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
         if v is not None:
             grid[r, c] = float(v)
             sig[r, c] = bool(e["significant"])
+        status[r][c] = _status(e)
     span = heat_span(points, metric, goal)
     norm = Normalize(vmin=goal - span, vmax=goal + span)
     cmap = diverging_map()
@@ -215,7 +239,8 @@ def _heat(fig: Any, ax: Any, axes: list[dict[str, Any]], points: list[dict[str, 
             if sig[r, c]:
                 ax.add_patch(Rectangle((c - 0.47, r - 0.47), 0.94, 0.94, fill=False,
                                        edgecolor="#000000", linewidth=2, gid="significant"))
-            ax.text(c, r, f"{grid[r, c]:.3f}{' *' if sig[r, c] else ''}", ha="center",
+            mark = f"\n{status[r][c]}" if status[r][c] else ""
+            ax.text(c, r, f"{grid[r, c]:.3f}{' *' if sig[r, c] else ''}{mark}", ha="center",
                     va="center", fontsize="small",
                     color="#000000" if sig[r, c] else "#6b6b6b",
                     fontweight="bold" if sig[r, c] else "normal")

@@ -15,32 +15,25 @@ difference is significant when the adjusted p-value is below
 
 from __future__ import annotations
 
-import csv
-import io
+import json
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from botanik_design.model.sweep import GAME_METRICS, Sweep, show_value
-from botanik_design.model.words import plural
+from botanik_design.model.sweep import GAME_METRICS, Sweep
 from botanik_design.sim.report import (
-    FEW_NOTE,
-    cut_off_caveat,
+    caveats_of,
     end_reasons,
     metric_values,
-    num,
-    table,
 )
-from botanik_design.sim.rows import CUT_OFF, GameRow
+from botanik_design.sim.rows import GameRow
 from botanik_design.sim.stats import (
     ALPHA,
-    MIN_SAMPLE,
     holm,
     ludii_outcome_metrics,
     mean_ci,
     wilson,
 )
-from botanik_design.spec.report import json_text, terminal_text
 
 SCHEMA = "botanik-design/sweep/1"
 TEST = ("Wilcoxon signed-rank test (normal approximation), paired by game index "
@@ -85,19 +78,6 @@ END_REASONS: dict[str, str] = {
     "end_repetition": "repetition", "end_ply_cap": "ply-cap",
 }
 
-#: Short column titles of the text table.
-SHORT: dict[str, str] = {
-    "advantage_p1": "AdvP1", "balance": "Balance", "drawishness": "Draws",
-    "first_player_wins": "P1 wins", "draws": "draws", "decisions": "length",
-    "branching": "branch", "score": "score", "margin": "margin", "groups": "groups",
-    "flowers": "flowers", "bonus": "bonus", "releases": "releases", "swaps": "swaps",
-    "discards": "discards", "left_at_end": "left", "unconnected": "unconn.",
-    "stalls": "stalls", "plies": "plies", "placements": "places", "movements": "moves",
-    "passes": "passes", "queen_neighbours": "Q nbrs", "end_queen_surrounded": "Q surr.",
-    "end_both_surrounded": "both surr.", "end_repetition": "rep.", "end_ply_cap": "ply cap",
-}
-
-
 def samples(rows: Sequence[GameRow], key: str) -> list[float]:
     """Per-game values behind metric ``key`` (per-player metrics: seat 0 then seat 1 of
     each game), in game order; what the paired test compares.
@@ -125,20 +105,34 @@ def point_metrics(rows: Sequence[GameRow], game: str = "botanik") -> dict[str, d
     ``small_sample``: fewer than :data:`~botanik_design.sim.stats.MIN_SAMPLE` games)."""
     first = [r.first_player_result() for r in rows]
     ludii = ludii_outcome_metrics(first)
-    n = len(rows)
-    out: dict[str, dict[str, Any]] = {}
-    for key in GAME_METRICS[game]:
-        kind = METRICS[key][1]
-        if kind == "ludii":
-            out[key] = {"value": ludii[key], "ci95": [None, None]}
-        elif kind in ("proportion", "mean-result"):
-            total = sum(samples(rows, key))
-            p = wilson(int(total) if kind == "proportion" else total, n)
-            out[key] = {"value": p.rate, "ci95": [p.lo, p.hi], "small_sample": p.small}
-        else:
-            m = mean_ci(samples(rows, key))
-            out[key] = {"value": m["mean"], "ci95": m["ci95"]}
-    return out
+    return {key: _metric(rows, key, ludii) for key in GAME_METRICS[game]}
+
+
+def _metric(rows: Sequence[GameRow], key: str,
+            ludii: Mapping[str, float | None] | None = None) -> dict[str, Any]:
+    kind = METRICS[key][1]
+    if kind == "ludii":
+        if ludii is None:
+            ludii = ludii_outcome_metrics([r.first_player_result() for r in rows])
+        return {"value": ludii[key], "ci95": [None, None]}
+    if kind in ("proportion", "mean-result"):
+        total = sum(samples(rows, key))
+        p = wilson(int(total) if kind == "proportion" else total, len(rows))
+        return {"value": p.rate, "ci95": [p.lo, p.hi], "small_sample": p.small}
+    m = mean_ci(samples(rows, key))
+    return {"value": m["mean"], "ci95": m["ci95"]}
+
+
+def target_interval(rows: Sequence[GameRow],
+                    key: str) -> tuple[float | None, float | None, float | None]:
+    """``(value, lo, hi)`` of metric ``key`` over ``rows``: the value and 95% interval
+    :func:`point_metrics` reports (``None`` where undefined)."""
+    m = _metric(rows, key)
+    return m["value"], m["ci95"][0], m["ci95"][1]
+
+
+#: The per-game values the tests compare (:func:`samples`), by its search name.
+target_samples = samples
 
 
 def paired_p(base: Sequence[float], other: Sequence[float]) -> float | None:
@@ -166,50 +160,58 @@ def _jsonable(value: Any) -> Any:
 def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[str, Any]:
     """The JSON-ready sweep report; ``rows[point.index]`` are each point's rows in game order.
 
-    Layout: ``schema``, ``sweep`` (what was played), ``target``, ``test``
+    Layout: ``schema``, ``sweep`` (what was played), ``caveats`` (why the bots may
+    be too weak to judge balance, over every game:
+    :func:`~botanik_design.sim.report.caveats_of`), ``target``, ``test``
     (name, metric, alpha, correction) and ``points`` in grid order, the base
-    first: ``index``, ``label``, ``coords`` (axis label -> value), ``games``,
-    ``metrics`` (every metric of :data:`METRICS`), ``delta`` (target metric
-    minus the base's), ``p``, ``p_holm``, ``significant`` (``None``/``False``
-    for the base), ``distance`` (``|target metric - target value|``) and
-    ``rank`` (1 = closest to the target), ``cut_off`` (games stopped at the
-    simulator's length bound); Hive points add ``end_reasons``
-    (:func:`~botanik_design.sim.report.end_reasons`). ``cut_off`` at the top: every
-    point's cut-off games and the message saying so (``None`` when there is none).
+    first: ``index``, ``label``, ``coords`` (axis label -> value),
+    ``same_as_base`` (the point has the base's rules and its games), ``games``,
+    ``metrics`` (every metric of :data:`METRICS`), ``caveats`` (the codes that
+    hold for the point's own games), ``delta`` (target metric minus the base's),
+    ``p``, ``p_holm``, ``significant`` (``None``/``False`` for the base; the
+    paired test uses the games both points played), ``distance`` (``|target
+    metric - target value|``) and ``rank`` (1 = closest to the target); Hive
+    points add ``end_reasons`` (:func:`~botanik_design.sim.report.end_reasons`).
+    A point without rows (a search that never played it) has ``games`` 0.
     """
     metric, goal = sweep.target
     points = sweep.all_points()
-    base_rows = rows[sweep.base.index]
+    base_rows = rows.get(sweep.base.index, [])
     base_sample = samples(base_rows, metric)
+    scored = "score" in GAME_METRICS[sweep.game]
     entries: list[dict[str, Any]] = []
     raw_p: list[float | None] = []
     for point in points:
-        prow = rows[point.index]
+        prow = rows.get(point.index, [])
         m = point_metrics(prow, sweep.game)
         value = m[metric]["value"]
         base_value = None if not entries else entries[0]["metrics"][metric]["value"]
-        p = None if point.index == sweep.base.index else paired_p(base_sample,
-                                                                 samples(prow, metric))
+        p = None
+        if point.index != sweep.base.index and prow:
+            both = min(len(prow), len(base_rows))
+            per_game = len(base_sample) // max(1, len(base_rows))
+            p = paired_p(base_sample[:both * per_game], samples(prow[:both], metric))
         raw_p.append(p)
         entries.append({
             "index": point.index,
             "label": point.label,
             "coords": {k: _jsonable(v) for k, v in point.coords},
+            "same_as_base": point.same_as_base,
             "games": len(prow),
             "metrics": m,
+            "caveats": [c["code"] for c in caveats_of(prow, sweep.bots, scored)],
             "delta": None if base_value is None or value is None
             else round(value - base_value, 6) + 0.0,
             "p": p,
             "distance": None if value is None else round(abs(value - goal), 6) + 0.0,
             **({"end_reasons": end_reasons(prow)} if sweep.game == "hive" else {}),
-            "cut_off": sum(1 for r in prow if r.end_reason == CUT_OFF),
         })
     adjusted = holm(raw_p)
     for e, a in zip(entries, adjusted, strict=True):
         e["p_holm"] = a
         e["significant"] = a is not None and a < ALPHA
-    for rank, e in enumerate(sorted(entries, key=_order), start=1):
-        e["rank"] = rank
+    rank(entries)
+    played = [r for p in sweep.played_points() for r in rows.get(p.index, [])]
     return {
         "schema": SCHEMA,
         "sweep": {
@@ -225,27 +227,28 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
             "bots": {"A": sweep.bots[0], "B": sweep.bots[1]},
             "seats": "A sits first (seat 0) in even games, B in odd games",
         },
+        "caveats": caveats_of(played, sweep.bots, scored),
         "metrics": list(sweep.metrics),
         "target": {"metric": metric, "value": goal},
         "test": {"name": TEST, "metric": metric, "alpha": ALPHA,
                  "correction": "Holm-Bonferroni over every point vs the base"},
         "points": entries,
-        "cut_off": _cut_off(rows),
     }
 
 
-def _cut_off(rows: Mapping[int, Sequence[GameRow]]) -> dict[str, Any] | None:
-    """Games the simulator stopped at its length bound, over every point (``None``:
-    none): ``games`` and the :func:`~botanik_design.sim.report.cut_off_caveat` message."""
-    caveat = cut_off_caveat([r for prow in rows.values() for r in prow])
-    if caveat is None:
-        return None
-    return {"games": int(caveat["short"].split()[0]), "message": caveat["message"]}
+def rank(entries: list[dict[str, Any]]) -> None:
+    """Set each entry's ``rank`` (1 = first in :func:`order`)."""
+    for k, e in enumerate(sorted(entries, key=order), start=1):
+        e["rank"] = k
 
 
-def _order(entry: dict[str, Any]) -> tuple[float, int]:
+def order(entry: dict[str, Any]) -> tuple[int, int, float, int]:
+    """Sort key: a search's answer first, then the points that got more games, then
+    closeness to the target (a grid: closeness only)."""
     d = entry["distance"]
-    return (math.inf if d is None else d, entry["index"])
+    status = entry.get("search", {}).get("status", "answer")
+    return (0 if status == "answer" else 1, -entry["games"] if status != "answer" else 0,
+            math.inf if d is None else d, entry["index"])
 
 
 def _axis_json(axis: Any) -> dict[str, Any]:
@@ -262,97 +265,4 @@ def _axis_json(axis: Any) -> dict[str, Any]:
 
 def to_json(report: dict[str, Any]) -> str:
     """Stable JSON text (2-space indent, trailing newline)."""
-    return json_text(report) + "\n"
-
-
-def _fmt_p(p: float | None) -> str:
-    if p is None:
-        return "-"
-    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
-
-
-def _cell(metric: str, m: dict[str, Any], digits: int) -> str:
-    value = m["value"]
-    if metric != "advantage_p1":  # intervals of the other metrics: JSON and CSV
-        return num(value, digits)
-    lo, hi = m["ci95"]
-    if lo is None or hi is None:
-        return num(value, digits)
-    return f"{num(value, digits)} [{num(lo, digits)}, {num(hi, digits)}]"
-
-
-def format_text(report: dict[str, Any]) -> str:
-    """The readable table, rows sorted by closeness to the target (base marked)."""
-    sw = report["sweep"]
-    metric, goal = report["target"]["metric"], report["target"]["value"]
-    title = f" ({sw['title']})" if sw["title"] else ""
-    base = sw["base"]
-    kit = f"tile set {base.get('tileset')}" if "tileset" in base else \
-        f"piece set {base.get('pieceset')}"
-    lines = [
-        f"Sweep {sw['name']}{title}: {sw['game']}, base variant {base.get('variant')}, {kit}",
-        f"{plural(sw['points'], 'point')} + base, {plural(sw['games_per_point'], 'game')} "
-        f"each, seed {sw['seed']}, "
-        f"bots A = {sw['bots']['A']}, B = {sw['bots']['B']} (same seeds at every point)",
-        f"Sorted by |{METRICS[metric][0]} - {num(goal, 3)}|; intervals 95% "
-        "(Wilson for rates and AdvantageP1, Student t for other means; every interval is "
-        "in the JSON and CSV)",
-        *([f"{FEW_NOTE} (at every point)"] if sw["games_per_point"] < MIN_SAMPLE else []),
-        *([f"Note: {report['cut_off']['message']}"] if report.get("cut_off") else []),
-        "",
-    ]
-    axes = [a["label"] for a in sw["axes"]]
-    shown = list(dict.fromkeys(["advantage_p1", *report["metrics"]]))
-    header = ["#", *axes, *(SHORT[k] for k in shown), f"diff {SHORT[metric]}", "p (Holm)"]
-    body = []
-    for e in sorted(report["points"], key=_order):
-        coords = e["coords"]
-        cells = [str(e["rank"])]
-        cells += ["base" if not coords else show_value(coords.get(a)) for a in axes]
-        cells += [_cell(k, e["metrics"][k], 3 if k in ("advantage_p1", "balance",
-                                                       "drawishness") else 2)
-                  for k in shown]
-        d = e["delta"]
-        cells.append("-" if d is None or not coords else f"{d:+.3f}")
-        mark = " *" if e["significant"] else "  "
-        cells.append(_fmt_p(e["p_holm"]) + mark if coords else "-   ")
-        body.append(cells)
-    lines += table(header, body)
-    lines += [
-        "",
-        f"  * significant at alpha = {report['test']['alpha']} after Holm's correction over "
-        "the points.",
-        f"  Test on {METRICS[metric][0]} vs the base: {TEST}.",
-    ]
-    return terminal_text("\n".join(lines) + "\n")
-
-
-def to_csv(report: dict[str, Any]) -> str:
-    """One row per point (grid order, the base first): axis values, then each metric's
-    value and interval, the difference to the base, the p-values, the rank and the games
-    cut off at the length bound."""
-    axes = [a["label"] for a in report["sweep"]["axes"]]
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    header = ["point", "label", *axes, "games"]
-    keys = list(GAME_METRICS[report["sweep"]["game"]])
-    for k in keys:
-        header += [k, f"{k}_lo", f"{k}_hi"]
-    header += ["delta", "p", "p_holm", "significant", "distance", "rank", "cut_off"]
-    w.writerow(header)
-    for e in report["points"]:
-        row: list[Any] = [e["index"], e["label"], *(show_value(e["coords"].get(a)) if e["coords"]
-                                                    else "" for a in axes), e["games"]]
-        for k in keys:
-            m = e["metrics"][k]
-            row += [_csv(m["value"]), _csv(m["ci95"][0]), _csv(m["ci95"][1])]
-        row += [_csv(e["delta"]), _csv(e["p"]), _csv(e["p_holm"]),
-                "" if not e["coords"] else str(e["significant"]).lower(),
-                _csv(e["distance"]), e["rank"], e.get("cut_off", 0)]
-        w.writerow(row)
-    return buf.getvalue()
-
-
-def _csv(x: float | None) -> str:
-    return "" if x is None else repr(x)
-
+    return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"

@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from botanik_design.games.base import Metric
 from botanik_design.model.sweep import Sweep
 from botanik_design.sim.rows import GameRow
+from botanik_design.sim.sweep.store_rows import RowError, RowRules, batch_from_json, rules_for
 
 FORMAT = "botanik-design/sweep-store/1"
 
@@ -71,18 +73,6 @@ def row_to_json(row: GameRow) -> dict[str, Any]:
     return {f.name: _plain(getattr(row, f.name)) for f in dataclasses.fields(row)}
 
 
-def row_from_json(data: dict[str, Any]) -> GameRow:
-    """Inverse of :func:`row_to_json`; raises ``TypeError``/``KeyError`` on other data."""
-    return GameRow(**{k: _tuples(v) for k, v in data.items()})
-
-
-def _tuples(value: Any) -> Any:
-    """JSON lists back to the tuples rows hold (at any depth)."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
 class ResultStore:
     """An open store: the games already done, and :meth:`append` for new ones."""
 
@@ -93,31 +83,35 @@ class ResultStore:
         self._file = open(path, "ab")  # noqa: SIM115 - kept open for the whole sweep
 
     @classmethod
-    def open(cls, path: Path, sweep: Sweep, restart: bool = False) -> ResultStore:
+    def open(cls, path: Path, sweep: Sweep, restart: bool = False,
+             metrics: Sequence[Metric] | None = None) -> ResultStore:
         """Open (or create) the store of ``sweep`` at ``path``.
 
-        An existing store of the same sweep is resumed; one with another
-        fingerprint raises :class:`StoreError` unless ``restart`` (then it is
-        replaced).  A truncated last line (a crash while writing) is dropped.
-        Raises ``OSError`` when the file cannot be read or written.
+        An existing store of the same sweep is resumed, every line checked as it is
+        read (:mod:`.store_rows`; ``metrics``: the game's, loaded from the sweep when
+        not given).  One with another fingerprint, or with a line this sweep cannot
+        have written, raises :class:`StoreError` naming the line, unless ``restart``
+        (then it is replaced).  A torn last line (a crash while writing) is dropped.
+        A file that is not a store is never replaced.  Raises ``OSError`` when the
+        file cannot be read or written.
         """
         fp = fingerprint(sweep)
         header = {"format": FORMAT, "fingerprint": fp, "sweep": sweep.name,
                   "points": len(sweep.points), "games": sweep.games}
-        done: dict[int, dict[int, GameRow]] = {}
         if path.exists():
-            good_end, old_header = _read(path, done)
-            if old_header is None or old_header.get("format") != FORMAT:
+            old_header = _header(path)
+            if old_header is None:
                 if path.stat().st_size > 0:  # never overwrite a file that is not a store
                     raise StoreError(f"{path}: exists and is not a sweep results store")
-            elif restart:
-                done = {}
-            elif old_header.get("fingerprint") != fp:
-                raise StoreError(
-                    f"{path}: holds games of a different sweep (the spec changed since "
-                    f"it was written: rules, bots, seed or games per point); rerun with "
-                    f"--restart to discard them, or give another --store")
-            else:
+            elif not restart:
+                if old_header.get("fingerprint") != fp:
+                    raise StoreError(
+                        f"{path}: holds games of a different sweep (the spec changed since "
+                        f"it was written: rules, bots, seed or games per point); rerun with "
+                        f"--restart to discard them, or give another --store")
+                rules = rules_for(sweep, _game_metrics(sweep) if metrics is None else metrics)
+                done: dict[int, dict[int, GameRow]] = {}
+                good_end = _read(path, done, rules)
                 with open(path, "r+b") as f:  # drop a torn last line
                     f.truncate(good_end)
                 return cls(path, fp, done)
@@ -159,36 +153,58 @@ def _line(obj: dict[str, Any]) -> bytes:
     return (text + "\n").encode()
 
 
-def _read(path: Path, done: dict[int, dict[int, GameRow]]) -> tuple[int, dict[str, Any] | None]:
-    """Fill ``done`` from the store; return ``(bytes of whole good lines, header)``.
+def _game_metrics(sweep: Sweep) -> tuple[Metric, ...]:
+    """The metrics of the sweep's game (every point's game reports the same ones)."""
+    from botanik_design.games.registry import load_game
 
-    Reading stops at the first line that is not complete, valid JSON (only a
-    crash can leave one, as the last line).
-    """
-    header: dict[str, Any] | None = None
-    good = 0
+    return tuple(load_game(sweep.game, **sweep.base.params).metrics())
+
+
+def _header(path: Path) -> dict[str, Any] | None:
+    """The store's header (its first line), or ``None`` when the file is no store."""
     with open(path, "rb") as f:
-        for raw in f:
-            if not raw.endswith(b"\n"):
+        first = f.readline()
+    try:
+        obj = json.loads(first)
+    except ValueError:
+        return None
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        return None
+    return obj
+
+
+def _read(path: Path, done: dict[int, dict[int, GameRow]], rules: RowRules) -> int:
+    """Fill ``done`` from the store's batch lines; return the bytes of its whole lines.
+
+    Only the last line may be torn (no line end, or not JSON: a crash while
+    writing it); it is left out.  Any other line that is not JSON, and any line
+    whose batch is not one this sweep can have played, raises
+    :class:`StoreError` naming the line.
+    """
+    with open(path, "rb") as f:
+        lines = f.readlines()
+    good = len(lines[0])
+    for number, raw in enumerate(lines[1:], start=2):
+        last = number == len(lines)
+        if not raw.endswith(b"\n"):
+            break  # only the last line can lack its end
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            if last:
                 break
-            try:
-                obj = json.loads(raw)
-            except ValueError:
-                break
-            if not isinstance(obj, dict):
-                break
-            if header is None:
-                if "format" not in obj:
-                    return 0, None
-                header = obj
-            else:
-                try:
-                    point = int(obj["point"])
-                    rows = [row_from_json(r) for r in obj["rows"]]
-                except (KeyError, TypeError, ValueError):
-                    break
-                bucket = done.setdefault(point, {})
-                for r in rows:
-                    bucket.setdefault(r.game, r)
-            good += len(raw)
-    return good, header
+            raise StoreError(_damaged(path, number, "not a JSON line")) from None
+        try:
+            point, rows = batch_from_json(obj, rules)
+        except RowError as exc:
+            raise StoreError(_damaged(path, number, str(exc))) from None
+        bucket = done.setdefault(point, {})
+        for r in rows:
+            bucket.setdefault(r.game, r)
+        good += len(raw)
+    return good
+
+
+def _damaged(path: Path, line: int, why: str) -> str:
+    return (f"{path}:{line}: {why}: the store is damaged; rerun with --restart to discard "
+            "it and play again, or give another --store")

@@ -26,9 +26,9 @@ class _CountingPool(InlinePool):
         super().__init__()
         self.submitted = 0
 
-    def submit(self, fn: Any, *args: Any) -> Any:
+    def submit(self, fn: Any, *args: Any, name: str = "", detail: str = "") -> Any:
         self.submitted += 1
-        return super().submit(fn, *args)
+        return super().submit(fn, *args, name=name, detail=detail)
 
 
 @pytest.mark.parametrize("games", [10**6, 10**12, 10**18])

@@ -131,7 +131,7 @@ class Sweep:
     metrics: tuple[str, ...]
     target: tuple[str, float]
     first: int = 0
-    finalists: int = 2
+    finalists: int = 1
 
     def all_points(self) -> tuple[SweepPoint, ...]:
         """The base, then every point."""

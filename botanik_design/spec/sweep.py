@@ -482,7 +482,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
         axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
         games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
         target=(str(target["metric"]), float(target["value"])), first=first,
-        finalists=int(data.get("search", {}).get("finalists", 2)),
+        finalists=int(data.get("search", {}).get("finalists", 1)),
     )
 
 

@@ -166,7 +166,10 @@ def rules_page(ref: str, other_ref: str | None, options: bool = True) -> str:
 
 
 def replay(path: Path, args: Any, images: Any) -> int | None:
-    """The entry's ``replay`` hook: a Nim record (``nim_record:``, ``heaps``, ``actions``)."""
+    """The entry's ``replay`` hook: a Nim record (``nim_record:``, ``heaps``, ``actions``);
+    ``None`` for anything else (a pipe or device is never opened: reading it could block)."""
+    if not path.is_file():
+        return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -118,8 +118,8 @@ def prompt_text(ctl: Controller, choice: Choice, message: str, width: int = 78) 
                          f"{plural(total, 'move')})")
             else:
                 first = f"{who} picks: {choice.sel + 1} {name} has no legal destination"
-            lead = ["↑↓/1-9 tile", "←→ where", "enter play"]
-            tail = [*tail, "s/m+column own slot/middle"]  # the first to go when narrow
+            lead = ["↑↓ tile", "←→ where", "enter play"]
+            tail = [*tail, "1-9 tile, s/m+column own slot/middle"]  # the first to go
             if choice.prefix:
                 prefix = f"{'own slot' if choice.prefix == 's' else 'middle'} of column 1-9?"
     elif d.kind == "place":

@@ -142,7 +142,7 @@ def test_a_small_set_that_fits_a_small_variant_still_plays(
     (specs / "one.yaml").write_text(
         "variant: one\nextends: standard\noptions: {registry_columns: 1, arrival_tiles: 1,"
         " min_group_size: 1}\n", encoding="utf-8")
-    code, text = _run(capsys, ["simulate", "-q", "--games", "2", "--bots", "random",
+    code, text = _run(capsys, ["simulate", "-q", "--games", "2", "--bots", "random,random",
                                "--variant", "one.yaml", "--tileset", "tiny.yaml"])
     assert code == 0, text
 

@@ -31,7 +31,7 @@ RECORD = "examples/records/standard-seed-7.yaml"
 
 CASES = [
     (["validate", POSITION], {"scipy", "matplotlib", "networkx", "numpy", "textual"}),
-    (["simulate", "--games", "1", "--quiet"], {"scipy", "matplotlib", "textual"}),
+    (["simulate", "--games", "1", "--quiet"], {"scipy", "matplotlib", "networkx", "textual"}),
     (["compare", "standard", "registre-3", "--games", "1", "--quiet"],
      {"scipy", "matplotlib", "textual"}),
     (["score", POSITION], {"scipy", "matplotlib", "textual"}),

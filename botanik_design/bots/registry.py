@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from botanik_design.bots.base import Bot
+from botanik_design.model.words import near_miss
 
 #: Parameters each bot accepts: name -> (type, default, help).
 PARAMS: dict[str, dict[str, tuple[type, Any, str]]] = {
@@ -47,7 +48,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     parts = spec.strip().split(":")
     name = parts[0].strip().lower()
     if name not in PARAMS:
-        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+        near = near_miss(name, BOT_NAMES)
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})"
+                           + (f"; {near}" if near else ""))
     declared = PARAMS[name]
     params: dict[str, Any] = {}
     for item in parts[1:]:
@@ -56,7 +59,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, value = (s.strip() for s in item.split("=", 1))
         if key not in declared:
             known = ", ".join(declared) or "none"
-            raise BotSpecError(f"bot {name!r} has no parameter {key!r} (known: {known})")
+            near = near_miss(key, declared)
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r} (known: {known})"
+                               + (f"; {near}" if near else ""))
         typ = declared[key][0]
         try:
             params[key] = typ(value)

@@ -6,7 +6,8 @@ import nothing heavy at module level (no networkx, no textual): heavy imports
 happen inside ``run`` so that ``botanik-design validate`` starts fast.
 
 Exit codes: 0 success, 1 the input is invalid (or the command's own failure),
-2 usage or I/O error.
+2 usage or I/O error, or an optional part of the install that the command needs
+is missing (:mod:`botanik_design.extras`: the message names the extra to install).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from botanik_design import __version__
+from botanik_design.cli.exit_status import add_exit_status
 
 #: The shared sub-commands in the order ``--help`` lists them; each game's own commands
 #: (its entry's ``commands``) follow.
@@ -31,13 +33,19 @@ COMMANDS: tuple[str, ...] = (
     "sweep",
     "sheet",
     "show",
+    "import",
+    "export",
     "rules",
     "play",
+    "host",
+    "join",
+    "report",
     "edit",
+    "completion",
 )
 
 #: Sub-commands that run the full-screen TUI (they keep the default signal actions).
-FULL_SCREEN: frozenset[str] = frozenset({"play", "edit"})
+FULL_SCREEN: frozenset[str] = frozenset({"play", "edit", "join", "host"})
 
 
 def command_modules() -> dict[str, str]:
@@ -59,17 +67,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in command_modules().values():
+    for name, module_name in command_modules().items():
         if importlib.util.find_spec(module_name) is None:
             continue
         module = importlib.import_module(module_name)
         module.register(sub)
+        add_exit_status(sub.choices[name], name)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     parser = build_parser()
+    if argv is None:  # a TAB in a shell with `botanik-design completion SHELL` installed
+        from botanik_design.cli.completion_cmd import complete
+
+        complete(parser)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
@@ -77,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports that say how
     module = importlib.import_module(command_modules()[args.command])
     from botanik_design.cli.signals import Terminated, terminate_as_exception
 
@@ -85,6 +99,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(args))
         with terminate_as_exception():  # SIGTERM/SIGHUP: clean up, exit 128 + signal
             return int(module.run(args))
+    except ImportError as exc:  # an optional part missing: say which one to install
+        from botanik_design.extras import missing_extra
+
+        missing = missing_extra(exc)
+        if missing is None:
+            raise
+        print(f"{args.command}: error: {missing}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -14,9 +14,12 @@ IMAGE_EXTS = (".svg", ".png", ".pdf")
 
 
 def check_image_path(command: str, path: Path) -> bool:
-    """Print why ``path`` cannot take a board picture and return False; True when fine."""
+    """Print why ``path`` cannot take a board picture and return False; True when fine.
+    Raises :class:`~botanik_design.extras.MissingExtra` without the ``pictures`` extra."""
     from botanik_design.draw.paths import OutputError, check_target
+    from botanik_design.extras import require
 
+    require("pictures", "--image")
     try:
         check_target(path, IMAGE_EXTS)
     except OutputError as exc:
@@ -26,7 +29,11 @@ def check_image_path(command: str, path: Path) -> bool:
 
 
 def check_image_dir(command: str, folder: Path) -> bool:
-    """A folder for one picture per step: it may not exist yet, but its parent must."""
+    """A folder for one picture per step: it may not exist yet, but its parent must.
+    Raises :class:`~botanik_design.extras.MissingExtra` without the ``pictures`` extra."""
+    from botanik_design.extras import require
+
+    require("pictures", "--image")
     if folder.exists() and not folder.is_dir():
         print(f"{command}: error: {folder}: is not a folder (give a folder, or a file name "
               f"ending in {', '.join(IMAGE_EXTS)} for the final position only)",

@@ -20,12 +20,10 @@ from botanik_design.cli.simulate_cmd import (
     DEFAULT_VARIANT,
     add_common,
     load_for_simulation,
-    palette_of,
     parse_bots,
     play,
     run_info,
 )
-from botanik_design.model.words import plural
 
 
 def register(subparsers: Any) -> None:
@@ -38,8 +36,7 @@ def register(subparsers: Any) -> None:
             "the same seed and bots, and show them side by side. Each item after the first is "
             "compared with the first: Fisher's exact test for win and draw rates, Mann-Whitney "
             "U for scores, game length and tile flow, Holm-corrected; significant differences "
-            "(alpha 0.05) are marked with *. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "(alpha 0.05) are marked with *.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -93,8 +90,10 @@ def item_kind(item: str) -> tuple[str, str]:
         return "variant", item
     if item in bundled_tilesets():
         return "tileset", item
-    known = ", ".join(sorted(bundled_variants(None))) + "; " + ", ".join(sorted(bundled_tilesets()))
-    raise ValueError(f"{item}: not a file, and not a bundled variant or tile set ({known})")
+    from botanik_design.spec.refs import unknown_name
+
+    raise unknown_name(item, "variant or tile set", [*bundled_variants(None),
+                                                     *bundled_tilesets()])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.sim.compare import Run, compare_runs, format_compare_text
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import has_score, to_csv, to_json
+    from botanik_design.sim.report import to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     runs = []
@@ -162,14 +161,15 @@ def run(args: argparse.Namespace) -> int:
             parts += [f"{label},{line}" for line in lines[1:]]
         return "".join(parts)
 
-    if has_score(runs[0].info.metrics):
-        series = [(r.label, [float(s) for row in r.rows for s in row.metric("score")])
-                  for r in runs]
-        title = f"Scores, {plural(args.games, 'game')} per run"
-    else:
-        series = [(r.label, [float(row.decisions) for row in r.rows]) for r in runs]
-        title = f"Game length, {plural(args.games, 'game')} per run"
-    problem = write_outputs(args, text, csv, series, title, palette_of(loaded[0][1]))
+    def html() -> str:
+        from botanik_design.sim.html import compare_page
+
+        readable = text if args.format == "text" else format_compare_text(result)
+        return compare_page(result, readable, getattr(args, "argv", []))
+
+    problem = write_outputs(args, text, csv,
+                            [(r["label"], r["report"]) for r in result["runs"]],
+                            f"Outcomes per run (baseline: {result['baseline']})", html)
     if problem:
         print(f"compare: {problem}", file=sys.stderr)
         return 2

@@ -95,6 +95,20 @@ def _source_of(ref: str) -> tuple[str, str]:
     return ("pieceset" if kind_of_text(text) == "pieceset" else "tileset"), text
 
 
+def _near_file(path: Path) -> str:
+    """``; did you mean `sets/botanik.yaml`?`` for the spec file beside ``path`` whose name
+    is closest (:func:`~botanik_design.model.words.near_miss`), else ``""``."""
+    from botanik_design.model.words import near_miss
+
+    folder = path.parent
+    try:
+        names = [str(p) for p in folder.iterdir() if p.suffix in (".yaml", ".yml")]
+    except OSError:
+        return ""
+    near = near_miss(str(path), names)
+    return f"; {near}" if near else ""
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
     from botanik_design.spec.atomic import remove_stale_temporaries
@@ -134,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
                     "? for help")
         else:
             if not path.exists():
-                print(f"error: {name}: no such file; to start a new tile set use "
+                near = _near_file(path)
+                print(f"error: {name}: no such file{near}; to start a new tile set use "
                       f"`botanik-design edit {name} --from botanik` (bundled: botanik, quick-3; "
                       "piece sets: --from hive-base or hive-full)", file=sys.stderr)
                 return 2

@@ -39,8 +39,9 @@ def register(subparsers: Any) -> None:
                         help="tile set: a bundled name (botanik, quick-3) or a file "
                         "(default: the variant's, else botanik)")
     parser.add_argument("--variant", metavar="NAME|FILE", default="standard", type=named,
-                        help="rule variant: a bundled name (standard, registre-3, no-loops) "
-                        "or a file (default: standard)")
+                        help="rule variant of any game: a bundled name (`botanik-design "
+                        "list` names them: standard, hive-tournament ...) or a file "
+                        "(default: standard)")
     parser.add_argument("--vs", metavar="OPPONENT", default="greedy",
                         help="random, greedy, mcts (a bot spec such as mcts:iterations=100 "
                         "works too) or human (two players at one keyboard); default greedy")
@@ -66,7 +67,7 @@ def _check_opponent(spec: str) -> str | None:
     try:
         parse_bot_spec(spec)
     except BotSpecError as exc:
-        return f"--vs: {exc}; or human"
+        return f"--vs: {exc} (or human: two players at one keyboard)"
     return None
 
 

@@ -14,9 +14,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "replay", help="replay a game record step by step and score it",
         description="Replay a game record (spec/record.schema.json): every decision "
-        "(steps numbered from 1), the events it caused, and the final scores. "
-        "Exit status: 0 replayed (and any `expect` met), 1 invalid record, illegal action "
-        "or failed `expect`, 2 the file cannot be read.",
+        "(steps numbered from 1), the events it caused, and the final scores.",
     )
     p.add_argument("record", metavar="RECORD", type=named,
                    help="game record file (YAML), or a Hive GameString file (.txt)")
@@ -28,7 +26,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--image", metavar="PATH", type=named,
                    help="draw the machines: PATH ending in .svg, .png or .pdf: the final "
                    "position; any other PATH: a folder (created if needed) with one picture "
-                   "per step, step-0001.png ..., and final.png")
+                   "per step, step-0001.png ..., and final.png (needs the pictures extra)")
     p.add_argument("--boards", dest="board", action="store_const", const=True,
                    help=argparse.SUPPRESS)  # the old spelling of --board
 

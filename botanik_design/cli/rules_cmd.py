@@ -25,8 +25,7 @@ def register(subparsers: Any) -> None:
         description="Print the rules of a variant as Markdown, written from its effective "
         "options (extends resolved): setup, a round, where a tile may go, releases, "
         "mecha-botanists, end and scoring with the variant's numbers; for a Hive variant, "
-        "its pieces, turns and end. Each rule names the option that sets it. Exit status: "
-        "0 printed, 1 invalid variant or tile set, 2 usage or I/O error.",
+        "its pieces, turns and end. Each rule names the option that sets it.",
     )
     p.add_argument("variant", metavar="VARIANT", type=named,
                    help="bundled variant name (standard, registre-3, hive-tournament...; "
@@ -57,12 +56,9 @@ def _game_of(ref: str) -> str:
     found = find_ref(ref, "variant", None)
     if found is None:
         from botanik_design.spec.bundled import bundled_variants
-        from botanik_design.spec.errors import SpecNotFoundError
-        from botanik_design.spec.refs import tried
+        from botanik_design.spec.refs import unknown_name
 
-        raise SpecNotFoundError(
-            f"no variant named {ref!r}: not a file ({tried(ref, None)}), "
-            f"and not a bundled variant ({', '.join(sorted(bundled_variants(None)))})")
+        raise unknown_name(ref, "variant", bundled_variants(None))
     name, file = found
     try:
         kind = Session().read_source(file, name).kind

@@ -70,25 +70,32 @@ def bots_epilog() -> str:
 def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, str],
                     csv: str, plot: str, quiet: str) -> None:
     """``--workers/-w`` (``workers``: default and help), ``--scheduler``, ``--format``,
-    ``--output/-o``, ``--csv`` and ``--plot`` (their helps), ``--quiet/-q``."""
+    ``--output/-o``, ``--csv`` and ``--plot`` (their helps), ``--html``, ``--quiet/-q``."""
     p.add_argument("--workers", "-w", type=positive_int, default=workers[0], metavar="W",
                    help=workers[1])
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a running Dask cluster (its scheduler's address, e.g. "
-                   "tcp://127.0.0.1:8786) instead of local processes")
+                   "tcp://127.0.0.1:8786) instead of local processes; needs the dask "
+                   'extra (pip install "botanik-design[dask]"). Its dashboard (the '
+                   "scheduler's http://HOST:8787/status, bokeh) names each task after "
+                   "the variant or sweep point it plays")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="report on stdout: text (default) or json")
     p.add_argument("--output", "-o", metavar="FILE", type=named,
                    help="write the report to FILE instead of stdout")
     p.add_argument("--csv", metavar="FILE", type=named, help=csv)
-    p.add_argument("--plot", metavar="FILE", type=named, help=plot)
+    p.add_argument("--plot", metavar="FILE", type=named,
+                   help=f"{plot} (needs the pictures extra)".replace("%", "%%"))
+    p.add_argument("--html", metavar="FILE", type=named,
+                   help="write one self-contained HTML page to FILE (.html): the tables, the "
+                   "charts, the caveats and the command and versions to reproduce the run")
     p.add_argument("--quiet", "-q", action="store_true", help=quiet)
 
 
 def check_outputs(args: argparse.Namespace) -> str | None:
     """A problem with the output options (bad plot extension, missing folder, two options
     or an input and an output naming one file), or ``None``."""
-    for opt in ("output", "csv", "plot"):
+    for opt in ("output", "csv", "plot", "html"):
         value = getattr(args, opt, None)
         if value is None:
             continue
@@ -103,7 +110,25 @@ def check_outputs(args: argparse.Namespace) -> str | None:
     plot = getattr(args, "plot", None)
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg"):
         return f"--plot {plot}: the file name must end in .png or .svg"
-    return _same_file(args)
+    page = getattr(args, "html", None)
+    if page is not None and Path(page).suffix.lower() not in (".html", ".htm"):
+        return f"--html {page}: the file name must end in .html or .htm"
+    problem = _same_file(args)
+    if problem is None:
+        require_extras(args)
+    return problem
+
+
+def require_extras(args: argparse.Namespace) -> None:
+    """Before any game is played: ``--plot`` needs the ``pictures`` extra and
+    ``--scheduler`` the ``dask`` one; raises
+    :class:`~botanik_design.extras.MissingExtra` (exit 2) when it is not installed."""
+    from botanik_design.extras import require
+
+    if getattr(args, "plot", None) is not None:
+        require("pictures", "--plot")
+    if getattr(args, "scheduler", None) is not None:
+        require("dask", "--scheduler")
 
 
 def _same_file(args: argparse.Namespace) -> str | None:
@@ -115,7 +140,7 @@ def _same_file(args: argparse.Namespace) -> str | None:
         for value in values if isinstance(values, list) else [values]:
             if isinstance(value, str) and Path(value).is_file():
                 seen.setdefault(Path(value).resolve(), f"the input file {value}")
-    for opt in ("output", "csv", "plot", "store"):
+    for opt in ("output", "csv", "plot", "html", "store"):
         value = getattr(args, opt, None)
         if value is None:
             continue
@@ -134,9 +159,11 @@ def write_error(exc: OSError) -> str:
 
 
 def write_all(args: argparse.Namespace, report: str, csv: Callable[[], str],
-              plot: Callable[[Any], None] | None) -> str | None:
-    """Write the report (``--output``, else stdout), ``--csv`` (``csv()``'s text) and
-    ``--plot`` (``plot(outputs)`` adds the image): all or none.
+              plot: Callable[[Any], None] | None,
+              html: Callable[[], str] | None = None) -> str | None:
+    """Write the report (``--output``, else stdout), ``--csv`` (``csv()``'s text),
+    ``--plot`` (``plot(outputs)`` adds the image) and ``--html`` (``html()``'s page):
+    all or none.
 
     The files are written in full first and renamed into place together
     (:class:`~botanik_design.spec.atomic.OutputSet`); the report goes to stdout
@@ -152,6 +179,8 @@ def write_all(args: argparse.Namespace, report: str, csv: Callable[[], str],
                 out.add_text(args.csv, csv())
             if args.plot and plot is not None:
                 plot(out)
+            if getattr(args, "html", None) and html is not None:
+                out.add_text(args.html, html())
     except OSError as exc:
         return write_error(exc)
     if not args.output:
@@ -163,20 +192,19 @@ def write_outputs(
     args: argparse.Namespace,
     report: str,
     csv: Callable[[], str],
-    plot: Sequence[tuple[str, Sequence[float]]] | None,
-    title: str,
-    palette: Sequence[Any] = (),
+    runs: Sequence[tuple[str, dict[str, Any]]],
+    what: str,
+    html: Callable[[], str] | None = None,
 ) -> str | None:
-    """:func:`write_all` with ``--plot`` the distributions of ``plot`` (label, values),
-    titled ``title``; ``palette``: the tile set's colours for the plot."""
+    """:func:`write_all` with ``--plot`` the outcome chart of ``runs`` (label and
+    :func:`~botanik_design.sim.report.summarize` report of each run), titled ``what``
+    (:func:`botanik_design.sim.plot.render_outcomes`)."""
     def draw(out: Any) -> None:
-        from botanik_design.sim.plot import plot_format, render_distributions
+        from botanik_design.sim.plot import plot_format, render_outcomes
 
-        assert plot is not None
-        out.add_bytes(args.plot, render_distributions(plot, plot_format(args.plot),
-                                                      title=title, palette=palette))
+        out.add_bytes(args.plot, render_outcomes(runs, plot_format(args.plot), what))
 
-    return write_all(args, report, csv, None if plot is None else draw)
+    return write_all(args, report, csv, draw, html)
 
 
 @contextmanager

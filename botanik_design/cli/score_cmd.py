@@ -13,9 +13,7 @@ def register(subparsers: Any) -> None:
     """Add the ``score`` sub-command."""
     p = subparsers.add_parser(
         "score", help="score a position file (machines laid out by hand)",
-        description="Print the scoring breakdown of a position file (spec/position.schema.json). "
-        "Exit status: 0 scored (and any `expect` met), 1 invalid file or failed `expect`, "
-        "2 the file cannot be read.",
+        description="Print the scoring breakdown of a position file (spec/position.schema.json).",
     )
     p.add_argument("position", metavar="POSITION", type=named, help="position file (YAML)")
     p.add_argument("--format", choices=("text", "json"), default="text",
@@ -24,7 +22,7 @@ def register(subparsers: Any) -> None:
                    help="draw the machines (default: yes)")
     p.add_argument("--image", metavar="FILE", type=named,
                    help="also draw the machines to FILE (.svg, .png or .pdf), removed tiles "
-                   "greyed, colour groups and flowers marked")
+                   "greyed, colour groups and flowers marked (needs the pictures extra)")
 
 
 def run(args: argparse.Namespace) -> int:

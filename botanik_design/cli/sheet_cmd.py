@@ -58,7 +58,7 @@ def register(subparsers: Any) -> None:
         "too) at its real size on A4 or Letter pages, with cut marks, for printing, cutting "
         "out and playing. A PDF holds every page; an SVG or PNG one page each (NAME-1.svg, "
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
-        "bar checks it. Exit status: 0 written, 1 invalid tile set, 2 usage or I/O error.",
+        "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\").",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
@@ -76,21 +76,37 @@ def register(subparsers: Any) -> None:
                    "mm; the cut marks go there)")
     p.add_argument("--gap", type=millimetres, default=0.0, metavar="MM",
                    help="space between tiles (default 0: neighbours share a cut)")
-    p.add_argument("--backs", action="store_true",
-                   help="follow each page with its back (mirrored) for double-sided printing "
-                   "flipped on the long edge")
+    p.add_argument("--backs", nargs="?", const="long", choices=("long", "short"),
+                   default=None, metavar="EDGE",
+                   help="follow each page with its back for double-sided printing: "
+                   "mirrored left to right for a flip on the long edge (--backs or --backs "
+                   "long) or top to bottom for the short edge (--backs short)")
+    p.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM",
+                   help="run each tile's art MM past its cut lines (print services ask for "
+                   "about 3 mm); the cut marks start outside the bleed")
+    p.add_argument("--safe", type=millimetres, default=None, metavar="MM",
+                   help="keep the symbol, the flowers and the texts MM inside the cut line "
+                   "(default 3 with --bleed or --per-tile, else 0: the tile's own margins)")
+    p.add_argument("--per-tile", action="store_true",
+                   help="one tile per page, the page the tile plus its bleed, for print "
+                   "services that take one image per card: a PDF of every card, or one PNG "
+                   "or SVG each (NAME-1.png, ...); no cut marks, no footer")
     p.add_argument("--dpi", type=dpi_value, default=150,
-                   help="resolution of a PNG (default 150); PDF and SVG are vector")
+                   help="resolution of a PNG (default 150; print services ask for 300); PDF "
+                   "and SVG are vector")
 
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when written, 1 for an invalid tile set, 2 for usage or I/O errors.
 
     The game whose material ``TILESET`` names draws it (its entry's ``cli`` hooks,
-    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material)."""
+    ``sheet(ref, out, args) -> int | None``; ``None``: not that game's material).  Exit 2
+    without the ``pictures`` extra (:class:`~botanik_design.extras.MissingExtra`)."""
     from botanik_design.cli.games import dispatch
     from botanik_design.draw.paths import OutputError, check_target
+    from botanik_design.extras import require
 
+    require("pictures", "sheet")
     out = Path(args.output)
     try:
         check_target(out)

@@ -24,13 +24,14 @@ def register(subparsers: Any) -> None:
         "show", help="what a tile set contains: counts, and a picture of every distinct tile",
         description="Print a tile set's counts per colour and type; with --image, also draw "
         "each distinct tile once with its copy count, grouped by colour and type, with the "
-        "counts table. Exit status: 0 shown, 1 invalid tile set, 2 usage or I/O error.",
+        "counts table.",
     )
     p.add_argument("tileset", metavar="TILESET", type=named,
                    help="bundled tile set name or path; or a Hive piece set: hive (the base "
                    "game) or a UHP game type such as Base+MLP")
     p.add_argument("--image", metavar="FILE", type=named,
-                   help="write the overview picture to FILE (.svg, .png or .pdf)")
+                   help="write the overview picture to FILE (.svg, .png or .pdf; needs the "
+                   "pictures extra)")
     p.add_argument("--dpi", type=dpi_value, default=150,
                    help="resolution of a PNG (default 150)")
 
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.image) if args.image else None
     if out is not None:
+        from botanik_design.extras import require
+
+        require("pictures", "--image")
         try:
             check_target(out, (".svg", ".png", ".pdf"))
         except OutputError as exc:

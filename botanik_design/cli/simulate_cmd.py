@@ -32,7 +32,8 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
                    help="games to play (default 1000)")
     p.add_argument("--bots", default="greedy,greedy", metavar="A,B",
-                   help="two bot specs, comma-separated (default greedy,greedy; random bots "
+                   help="two bot specs, comma-separated, one per seat: A,B (default "
+                   "greedy,greedy; one name alone is refused, write greedy,greedy; random bots "
                    "play too weakly to judge balance, and the report says so): random, "
                    "greedy[:epsilon=E], mcts[:iterations=N][:time=S][:c=C][:depth=D]"
                    "[:rollout=random|greedy|none]; seats alternate between games")
@@ -40,7 +41,8 @@ def add_common(p: argparse.ArgumentParser) -> None:
     add_run_options(
         p, workers=(1, "local worker processes (default 1); results do not depend on it"),
         csv="write one CSV row per game to FILE",
-        plot="write the score distributions to FILE (.png or .svg)",
+        plot="write a chart of AdvantageP1 and the win rates with their 95% intervals to "
+        "FILE (.png or .svg)",
         quiet="no progress bar and no timing on stderr")
 
 
@@ -54,8 +56,7 @@ def register(subparsers: Any) -> None:
             "variant and tile set, and report win rates with 95% confidence intervals, "
             "Ludii's Balance/AdvantageP1/Drawishness, score distributions and their parts, "
             "game length, branching factor and tile flow. The same seed gives the same "
-            "report whatever --workers is. Exit status: 0 done, 1 invalid spec or failed "
-            "game, 2 usage or I/O error.",
+            "report whatever --workers is.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -69,17 +70,19 @@ def register(subparsers: Any) -> None:
 
 
 def parse_bots(text: str) -> tuple[str, str]:
-    """``"A,B"`` -> the two validated bot specs; ``ValueError`` with a clear message."""
+    """``"A,B"`` -> the two validated bot specs
+    (:func:`~botanik_design.model.botpair.split_bot_pair`); ``ValueError`` or
+    ``BotSpecError`` with a clear message (one name is refused: ``greedy,greedy``)."""
     from botanik_design.bots.registry import parse_bot_spec
+    from botanik_design.model.botpair import split_bot_pair
 
-    parts = [s.strip() for s in text.split(",")]
-    if len(parts) == 1 and parts[0]:
-        parts = parts * 2
-    if len(parts) != 2 or not all(parts):
-        raise ValueError(f"--bots needs two bot specs separated by a comma, got {text!r}")
-    for spec in parts:
+    try:
+        pair = split_bot_pair(text)
+    except ValueError as exc:
+        raise ValueError(f"--bots {exc}") from None
+    for spec in pair:
         parse_bot_spec(spec)
-    return parts[0], parts[1]
+    return pair
 
 
 def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
@@ -109,14 +112,6 @@ def load_for_simulation(variant_ref: str, tileset_ref: str | None) -> Any:
             usage.exit_code = 2
             raise usage
     return load_from_variant(variant_ref, **params)
-
-
-def palette_of(game: Any) -> tuple[Any, ...]:
-    """Plot colours of a game: its :class:`~botanik_design.games.base.Coloured` palette
-    (a Botanik tile set's colours), else none (default colours)."""
-    from botanik_design.games.base import Coloured
-
-    return tuple(game.palette()) if isinstance(game, Coloured) else ()
 
 
 def run_info(game: Any, variant_ref: str, games: int, seed: int,
@@ -166,16 +161,11 @@ def _play_on(pool: Any, job: Any, games: int, quiet: bool, label: str) -> list[A
     """:func:`play` on a given pool, with the progress bar."""
     from botanik_design.sim.runner import run_games
 
+    name = f"{label}: {job.bots[0]} vs {job.bots[1]}"  # the tasks' name on Dask's dashboard
     if quiet or not sys.stderr.isatty():
-        return run_games(job, games, pool)
+        return run_games(job, games, pool, name=name)
     with progress_bar(label, games) as (progress, task):
-        return run_games(job, games, pool, lambda k: progress.advance(task, k))
-
-
-def _seat_value(row: Any, key: str, seat: int) -> float:
-    """A seat's value of metric ``key`` (a per-game number counts for both seats)."""
-    value = getattr(row, key) if key == "decisions" else row.metric(key)
-    return float(value[seat] if isinstance(value, tuple) else value)
+        return run_games(job, games, pool, lambda k: progress.advance(task, k), name=name)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -201,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         return exc.exit_code
 
     from botanik_design.sim.dask_pool import DaskUnavailableError
-    from botanik_design.sim.report import format_text, has_score, summarize, to_csv, to_json
+    from botanik_design.sim.report import format_text, summarize, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 
     info = run_info(game, args.variant, args.games, args.seed, bots)
@@ -218,20 +208,15 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     summary = summarize(rows, info)
     text = to_json(summary) if args.format == "json" else format_text(summary, info.metrics)
-    key = "score" if has_score(info.metrics) else "decisions"
-    plot = None
-    if args.plot:
-        plot = [
-            (f"A: {bots[0]}", [_seat_value(r, key, r.bot_seat(0)) for r in rows]),
-            (f"B: {bots[1]}", [_seat_value(r, key, r.bot_seat(1)) for r in rows]),
-            ("first player", [_seat_value(r, key, 0) for r in rows]),
-            ("second player", [_seat_value(r, key, 1) for r in rows]),
-        ]
-    what = "Scores" if key == "score" else "Game length"
     where = f"{info.variant} / {info.tileset}" if info.tileset else info.variant
-    title = f"{what}: {where}, {plural(args.games, 'game')}"
-    problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics), plot, title,
-                            palette_of(game))
+    def html() -> str:
+        from botanik_design.sim.html import simulate_page
+
+        readable = text if args.format == "text" else format_text(summary, info.metrics)
+        return simulate_page(summary, where, readable, getattr(args, "argv", []))
+
+    problem = write_outputs(args, text, lambda: to_csv(rows, info.metrics),
+                            [(where, summary)], f"Outcomes: {where}", html)
     if problem:
         print(f"simulate: {problem}", file=sys.stderr)
         return 2

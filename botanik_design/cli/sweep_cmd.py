@@ -43,9 +43,11 @@ def register(subparsers: Any) -> None:
             "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
             "points), sorted by closeness to the target. Finished games go to a results "
             "store beside the output, so an interrupted sweep resumes where it stopped. "
-            "Runs in-process with --workers 1, on an embedded Dask LocalCluster otherwise, "
-            "or on a running Dask cluster with --scheduler; the results do not depend on it. "
-            "Exit status: 0 done, 1 invalid sweep file or failed game, 2 usage or I/O error.",
+            "Runs in-process with --workers 1, on an embedded Dask LocalCluster otherwise "
+            "(local processes without the dask extra), or on a running Dask cluster with "
+            "--scheduler; the results do not depend on it. With the dask extra installed "
+            "(pip install \"botanik-design[dask]\"), the embedded cluster's dashboard "
+            "address is printed on stderr: open it in a browser to see each point's tasks.",
         ),
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -53,8 +55,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("spec", metavar="SPEC", type=named,
                    help="the sweep file (YAML, `sweep:` at the top)")
     add_run_options(
-        p, workers=(None, "local worker processes of the embedded Dask cluster (default: the "
-                    "machine's CPUs; 1 plays in-process)"),
+        p, workers=(None, "local worker processes (default: the machine's CPUs; 1 plays "
+                    "in-process): an embedded Dask cluster with the dask extra installed, "
+                    "whose dashboard address is printed on stderr, else plain processes"),
         csv="write one CSV row per point to FILE",
         plot="write a heat map (two axes) or lines with intervals (one axis) to "
         "FILE (.png or .svg)",
@@ -153,6 +156,9 @@ def run(args: argparse.Namespace) -> int:
         except DaskUnavailableError as exc:
             print(f"sweep: {exc}", file=sys.stderr)
             return 2
+        dashboard = getattr(pool, "dashboard", "")
+        if dashboard and args.scheduler is None:
+            _say(args, f"Dask dashboard: {dashboard} (each task is named after its point)")
         finished = False
         try:
             rows = _play(sweep, pool, store, args.quiet)
@@ -182,7 +188,14 @@ def run(args: argparse.Namespace) -> int:
 
         plot_sweep(report, args.plot, out)
 
-    problem = write_all(args, text, lambda: to_csv(report), plot)
+    def html() -> str:
+        from botanik_design.sim.html import sweep_page
+
+        readable = text if args.format == "text" else format_text(report)
+        return sweep_page(report, readable, getattr(args, "argv", []),
+                          draw=len(sweep.axes) in (1, 2))
+
+    problem = write_all(args, text, lambda: to_csv(report), plot, html)
     if problem:
         print(f"sweep: {problem}", file=sys.stderr)
         return 2

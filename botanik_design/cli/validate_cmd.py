@@ -24,14 +24,16 @@ def register(subparsers: Any) -> None:
         "validate",
         help="check tile sets, variants, records and positions",
         description="Check spec files (YAML) for YAML, schema and semantic problems and "
-        "design smells. Without PATH, checks the bundled tile sets and variants. "
-        "Exit status: 0 valid, 1 invalid (or warnings with --strict), 2 usage or I/O error.",
+        "design smells. Without PATH, checks the bundled tile sets and variants.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", type=named,
                    help="files, or folders searched recursively for *.yaml and *.yml")
     p.add_argument("--format", choices=("text", "json", "github"), default="text",
-                   help="text (default): file:line:col: level: message [rule]; json: a "
-                   "machine-readable report; github: workflow annotations")
+                   help="text (default): file:line:col: level: message [rule] lines, then "
+                   "the summary line (`5 files OK`, `2 errors, 1 warning in 5 files`), all "
+                   "on stdout; json: a machine-readable report with a summary object; "
+                   "github: workflow annotations on stdout, the summary on stderr (as with "
+                   "--show-effective, whose stdout is YAML)")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--show-effective", action="store_true",
                    help="print each variant's effective options and where each comes from")
@@ -130,8 +132,8 @@ def _add_dependents(session: Any, docs: list[Any], diagnostics: list[Diagnostic]
 def _missing_hint(arg: str) -> str:
     """For a path that does not exist: the closest bundled tile set or variant name (as
     ``extends:`` suggests), else the bundled names when ``arg`` looks like a name."""
+    from botanik_design.model.words import near_miss
     from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
-    from botanik_design.spec.schema_check import near_miss
 
     names = sorted({*bundled_tilesets(), *bundled_variants(None), *bundled_piecesets()})
     stem = arg.removesuffix(".yaml").removesuffix(".yml")
@@ -253,7 +255,11 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(report.format_text(diagnostics, colour))
         for entry in effective:
             sys.stdout.write(report.effective_yaml(entry))
-        print(report.summary(diagnostics, len(docs)), file=sys.stderr)
+        # the text report ends with its summary line (`5 files OK`, `2 errors, 1 warning in
+        # 5 files`) for a script to read; GitHub's annotations and --show-effective's YAML
+        # keep stdout to themselves
+        alone = args.format == "github" or args.show_effective
+        print(report.summary(diagnostics, len(docs)), file=sys.stderr if alone else sys.stdout)
     sys.stdout.flush()
     if io_error:
         return 2

@@ -47,3 +47,11 @@ def page_paths(path: Path, pages: int) -> list[Path]:
     if FORMATS.get(path.suffix.lower()) == "pdf" or pages == 1:
         return [path]
     return [path.with_name(f"{path.stem}-{k}{path.suffix}") for k in range(1, pages + 1)]
+
+
+def files_text(files: Sequence[Path]) -> str:
+    """The files written, for a summary line: all of them, or the first and the last and
+    how many when there are more than four."""
+    if len(files) > 4:
+        return f"{files[0]} ... {files[-1]} ({len(files)} files)"
+    return ", ".join(str(f) for f in files)

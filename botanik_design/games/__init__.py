@@ -1,7 +1,9 @@
 """Games behind one interface (OpenSpiel's shape): see :mod:`botanik_design.games.base`.
 
-Each game lives in its own package (``botanik_design.games.botanik.engine`` for Botanik,
-``botanik_design.games.hive`` for Hive) and registers a factory here.
+Each game is a package ``botanik_design.games.<name>`` that declares one
+:class:`~botanik_design.games.entry.GameEntry` (its ``ENTRY``); the registry
+(:mod:`botanik_design.games.registry`) finds the bundled games' entries and imports a
+game's parts only when they are used.
 """
 
 from botanik_design.games.base import (
@@ -13,10 +15,7 @@ from botanik_design.games.base import (
     Metric,
     State,
 )
-from botanik_design.games.registry import game_names, load_game, register_game
-
-register_game("botanik", "botanik_design.games.botanik.engine.game:load_botanik")
-register_game("hive", "botanik_design.games.hive.engine.game:load_hive")
+from botanik_design.games.registry import game_names, load_game, register_entry, register_game
 
 __all__ = [
     "TERMINAL",
@@ -28,5 +27,6 @@ __all__ = [
     "State",
     "game_names",
     "load_game",
+    "register_entry",
     "register_game",
 ]

@@ -17,6 +17,7 @@ declared here (plus optional capabilities, see :class:`Determinizable` and
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -140,6 +141,36 @@ class State(Protocol):
         """The :class:`Game` this state belongs to (OpenSpiel ``get_game``)."""
         ...
 
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see now, as JSON-serialisable plain data.
+
+        Everything public plus ``player``'s own hidden information, never the
+        order or content of hidden draws (Botanik: the face-down pile is only its
+        size).  Two states that differ only in what ``player`` cannot see give
+        equal observations.  Raises ``ValueError`` for a seat out of range.
+        """
+        ...
+
+    def observation_string(self, player: int) -> str:
+        """:meth:`observation` as deterministic text (:func:`observation_text`;
+        OpenSpiel's ``observation_string``)."""
+        ...
+
+
+def observation_text(observation: Mapping[str, Any]) -> str:
+    """The deterministic text of an observation: one ``key: <compact JSON>`` line per
+    key, keys sorted (equal observations give equal text, whatever the dict order)."""
+    return "\n".join(
+        f"{key}: {json.dumps(observation[key], sort_keys=True, separators=(',', ':'))}"
+        for key in sorted(observation)
+    )
+
+
+def check_seat(player: int, num_players: int) -> None:
+    """Raise ``ValueError`` unless ``player`` is a seat ``0 <= player < num_players``."""
+    if not isinstance(player, int) or not 0 <= player < num_players:
+        raise ValueError(f"player {player!r} is not a seat (0..{num_players - 1})")
+
 
 @runtime_checkable
 class Determinizable(Protocol):
@@ -166,15 +197,6 @@ class Heuristic(Protocol):
 
     def may_prune(self, state: State, legal: Sequence[int]) -> bool:
         """Whether a search may keep only the best-valued few of ``legal``."""
-        ...
-
-
-@runtime_checkable
-class Coloured(Protocol):
-    """Optional: a game whose material has colours that plots should use."""
-
-    def palette(self) -> Sequence[Any]:
-        """The material's colours, in declaration order (Botanik: the tile set's)."""
         ...
 
 

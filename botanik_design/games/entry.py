@@ -29,6 +29,10 @@ class SpecKind:
     the checks that still apply to the schema-valid parts of a document with
     schema errors); ``self_contained``: its check reads no other file (the
     validator may reuse the result across runs while the file is unchanged).
+
+    A game shipped outside this package brings its own files: ``schema``, the path
+    of its JSON Schema (default: the bundled ``spec/<kind>.schema.json``), and
+    ``bundled`` may be the path of a folder of its own bundled files.
     """
 
     kind: str
@@ -37,6 +41,7 @@ class SpecKind:
     usage: str = ""
     check: str | None = None
     self_contained: bool = False
+    schema: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ takes the singular; everything else (0, 2, 1.5, -1) the plural.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 def noun(n: float, singular: str, plural_form: str | None = None) -> str:
     """``singular`` when ``n == 1``, else ``plural_form`` (default ``singular + "s"``).
@@ -30,3 +33,23 @@ def plural(n: float, singular: str, plural_form: str | None = None) -> str:
 
 
 __all__ = ["noun", "plural"]
+
+
+def closest(word: object, choices: Iterable[object]) -> str | None:
+    """The choice closest to ``word``: the same name in another case first, else
+    ``difflib``'s closest at a ratio of 0.6; ``None`` when none is close."""
+    if not isinstance(word, str):
+        return None
+    names = [str(c) for c in choices]
+    same_case = [n for n in names if n.lower() == word.lower()]
+    close = same_case or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def near_miss(word: object, choices: Iterable[object]) -> str:
+    """``did you mean `x`?`` for the choice :func:`closest` to ``word``, else ``""``.
+
+    The one "did you mean" of the project: every unknown name (a key, an option, a
+    bundled spec or a file on the command line, a bot) is suggested through it."""
+    found = closest(word, choices)
+    return f"did you mean `{found}`?" if found is not None else ""

@@ -95,6 +95,23 @@ class _Future:
         return True
 
 
+def task_key(name: str, detail: str = "") -> str:
+    """A unique Dask key whose *prefix* (Dask's ``key_split``: what the dashboard's task
+    stream, progress bars and task groups show) is ``name``, e.g.
+    ``"standard: greedy vs greedy-games 0..199-<uuid>"`` has the prefix
+    ``"standard: greedy vs greedy"``.
+
+    Dask cuts the prefix at the first ``-`` followed by a word that is not letters only,
+    so a ``-`` inside ``name`` (``registre-3``, ``bonus=-1``) becomes ``‑`` (U+2011, a
+    hyphen that does not break): the whole name stays the prefix.  ``detail`` (the games
+    of the batch) follows the prefix, then a random suffix keeps keys unique."""
+    from uuid import uuid4
+
+    label = name.replace("-", "\u2011").strip() or "batch"
+    tail = detail.replace("-", "\u2011")
+    return f"{label}-{tail}-{uuid4().hex}" if tail else f"{label}-{uuid4().hex}"
+
+
 class DaskPool:
     """A :class:`~botanik_design.sim.workers.Pool` over a ``distributed.Client``.
 
@@ -113,12 +130,22 @@ class DaskPool:
         threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
         return max(1, threads)
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> _Future:
-        """``client.submit(fn, *args, pure=False, retries=...)``, the result boxed
-        (:class:`_Box`) on the worker and unboxed by the future's ``result()``."""
-        from uuid import uuid4
+    @property
+    def dashboard(self) -> str:
+        """The address of the scheduler's dashboard (``http://HOST:PORT/status``), or
+        ``""`` when it serves none (bokeh, of the ``dask`` extra, not installed)."""
+        try:
+            return str(self.client.dashboard_link or "")
+        except Exception:  # an old scheduler without the dashboard service
+            return ""
 
-        key = f"{getattr(fn, '__name__', 'batch')}-{uuid4().hex}"
+    def submit(self, fn: Callable[..., Any], *args: Any, name: str = "",
+               detail: str = "") -> _Future:
+        """``client.submit(fn, *args, pure=False, retries=...)``, the result boxed
+        (:class:`_Box`) on the worker and unboxed by the future's ``result()``; the
+        task's key is :func:`task_key` of ``name`` (else the function's name) and
+        ``detail``, so the dashboard shows what each task plays."""
+        key = task_key(name or getattr(fn, "__name__", "batch"), detail)
         return _Future(self.client.submit(_boxed, fn, *args, key=key, pure=False,
                                           retries=self.retries))
 
@@ -173,14 +200,21 @@ def dask_pool(scheduler: str | None = None, workers: int = 2, timeout: float = 1
             raise DaskUnavailableError(
                 f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
         return DaskPool(client)
+    # The scheduler's dashboard (with bokeh, of the dask extra) and HTTP server on any
+    # free port (never "port in use"); :attr:`DaskPool.dashboard` says where.
+    import importlib.util
+
     import dask
 
-    # No dashboard, and the scheduler's HTTP server on any free port (never "port in use").
+    try:
+        board = ":0" if importlib.util.find_spec("bokeh") is not None else None
+    except (ImportError, ValueError):
+        board = None
     config = {**CLUSTER_CONFIG, "distributed.worker.multiprocessing-method": method}
     with dask.config.set(config):
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True,
-            dashboard_address=None, silence_logs=logging.ERROR, memory_limit=0,
+            dashboard_address=board, silence_logs=logging.ERROR, memory_limit=0,
             scheduler_kwargs={"dashboard_address": ":0"}, preload=modules,
         )
     try:

@@ -55,7 +55,7 @@ WEAK_MEAN_SCORE = 3.0
 WEAK_DRAW_RATE = 0.5
 
 
-def _mostly_random(spec: str) -> bool:
+def mostly_random(spec: str) -> bool:
     """Whether a bot spec plays (mostly) random moves: ``random``, or ``greedy`` with
     ``epsilon`` of 0.5 or more."""
     from botanik_design.bots.registry import BotSpecError, parse_bot_spec
@@ -79,7 +79,7 @@ def balance_caveats(rows: Sequence[GameRow], info: RunInfo) -> list[dict[str, st
     if not rows:
         return out
     weak = [(label, spec) for label, spec in zip("AB", info.bots, strict=True)
-            if _mostly_random(spec)]
+            if mostly_random(spec)]
     if weak:
         who = " and ".join(f"bot {label} ({spec})" for label, spec in weak)
         out.append({

@@ -93,6 +93,11 @@ def play_game(job: Job, index: int) -> GameRow:
         ) from exc
 
 
+def games_detail(start: int, stop: int) -> str:
+    """The games of a batch as its task's detail: ``games 0..199``."""
+    return f"games {start}..{stop - 1}"
+
+
 def play_batch(job: Job, start: int, stop: int) -> list[GameRow]:
     """Rows of games ``start .. stop-1`` (the unit of work a pool runs)."""
     return [play_game(job, i) for i in range(start, stop)]
@@ -104,19 +109,25 @@ def run_games(
     pool: Pool,
     progress: Callable[[int], None] | None = None,
     batches: Sequence[range] | None = None,
+    name: str = "",
 ) -> list[GameRow]:
     """Play ``games`` games on ``pool`` and return the rows in game order.
 
     ``progress(k)`` is called with the number of games just finished after
     each batch.  ``batches`` overrides the default split
     (:func:`~botanik_design.sim.workers.batch_ranges`); results never depend on
-    it.  Raises ``ValueError`` when ``games < 1`` and :class:`SimulationError`
+    it.  ``name`` names the run's tasks on a pool that shows them (Dask's dashboard:
+    ``standard: greedy vs random``); by default the game's and the bots'.  Raises
+    ``ValueError`` when ``games < 1`` and :class:`SimulationError`
     when a game fails (the remaining batches are cancelled where possible).
     """
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     parts = list(batches) if batches is not None else batch_ranges(games, pool.workers)
-    futures = {pool.submit(play_batch, job, r.start, r.stop): k for k, r in enumerate(parts)}
+    label = name or f"{job.game.info.name}: {job.bots[0]} vs {job.bots[1]}"
+    futures = {pool.submit(play_batch, job, r.start, r.stop, name=label,
+                           detail=games_detail(r.start, r.stop)): k
+               for k, r in enumerate(parts)}
     results: list[list[GameRow] | None] = [None] * len(parts)
     try:
         for fut in pool.as_completed(list(futures)):

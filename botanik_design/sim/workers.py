@@ -42,8 +42,11 @@ class Pool(Protocol):
         """Number of workers (for choosing batch sizes only)."""
         ...
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Schedule ``fn(*args)``; return a future with ``result()``."""
+    def submit(self, fn: Callable[..., Any], *args: Any, name: str = "",
+               detail: str = "") -> Any:
+        """Schedule ``fn(*args)``; return a future with ``result()``.  ``name``: what the
+        task plays (a variant, a sweep point) and ``detail`` (its games), for a pool that
+        shows its tasks (Dask's dashboard); others ignore them."""
         ...
 
     def as_completed(self, futures: Iterable[Any]) -> Iterator[Any]:
@@ -99,8 +102,10 @@ class InlinePool:
 
     workers = 1
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> _LazyFuture:
-        """Record ``fn(*args)``; it runs on the future's first ``result()``."""
+    def submit(self, fn: Callable[..., Any], *args: Any, name: str = "",
+               detail: str = "") -> _LazyFuture:
+        """Record ``fn(*args)``; it runs on the future's first ``result()`` (``name`` and
+        ``detail`` are not used)."""
         return _LazyFuture(fn, args)
 
     def as_completed(self, futures: Iterable[_LazyFuture]) -> Iterator[_LazyFuture]:
@@ -155,8 +160,10 @@ class ProcessPool:
         self.workers = workers
         self._executor = ProcessPoolExecutor(max_workers=workers, initializer=watch_parent)
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        """Schedule ``fn(*args)`` in a worker process."""
+    def submit(self, fn: Callable[..., Any], *args: Any, name: str = "",
+               detail: str = "") -> Future[Any]:
+        """Schedule ``fn(*args)`` in a worker process (``name`` and ``detail`` are not
+        used)."""
         return self._executor.submit(fn, *args)
 
     def as_completed(self, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
@@ -261,7 +268,9 @@ def make_pool(workers: int, scheduler: str | None = None, local: str = "processe
     runs in-process (:class:`InlinePool`), and more workers are local
     processes: a :class:`ProcessPool` when ``local == "processes"``, an
     embedded Dask ``LocalCluster`` when ``local == "dask"``, whose workers import
-    the modules ``preload`` (the game's) while they start.  Results never
+    the modules ``preload`` (the game's) while they start (local processes when
+    the ``dask`` extra is not installed: the cluster is only a way to run the same
+    games).  Results never
     depend on the choice.  Raises ``ValueError`` for ``workers < 1`` or an
     unknown ``local``, and ``botanik_design.sim.dask_pool.DaskUnavailableError``
     when the scheduler cannot be reached.
@@ -270,7 +279,9 @@ def make_pool(workers: int, scheduler: str | None = None, local: str = "processe
         raise ValueError(f"workers must be >= 1, got {workers}")
     if local not in ("processes", "dask"):
         raise ValueError(f"local must be 'processes' or 'dask', got {local!r}")
-    if scheduler is not None or (workers > 1 and local == "dask"):
+    from botanik_design.extras import available
+
+    if scheduler is not None or (workers > 1 and local == "dask" and available("dask")):
         from botanik_design.sim.dask_pool import dask_pool
 
         return dask_pool(scheduler, workers, preload=preload)

@@ -161,6 +161,24 @@ def _with_filename(exc: OSError, path: Path | str) -> OSError:
     return OSError(exc.errno, exc.strerror or os.strerror(exc.errno), str(path))
 
 
+def is_special(path: Path) -> bool:
+    """Whether ``path`` exists and is neither a regular file nor a folder: a device such as
+    ``/dev/null``, a FIFO or a socket.  Such a target is written into, never replaced: a
+    rename would put a plain file where the device was."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _stream_into(tmp: Path, target: Path) -> None:
+    """Copy the staged bytes of ``tmp`` into the special file ``target`` (no rename)."""
+    with open(tmp, "rb") as source, open(target, "wb") as sink:
+        while chunk := source.read(1 << 16):
+            sink.write(chunk)
+
+
 @dataclass
 class _Staged:
     """One file written in full to ``tmp`` (``fd`` open and locked), waiting to be renamed."""
@@ -256,7 +274,7 @@ class OutputSet:
     def _keep_backup(self, staged: _Staged) -> None:
         """Hard-link the current target to a locked temporary name, to restore it on failure."""
         staged.existed = staged.target.exists()
-        if not staged.existed:
+        if not staged.existed or is_special(staged.target):
             return
         with suppress(OSError):  # no hard links here: that file cannot be put back
             fd, backup = _new_temporary(staged.target)
@@ -275,10 +293,13 @@ class OutputSet:
                 self._keep_backup(item)
             for item in staged:
                 try:
-                    os.replace(item.tmp, item.target)
+                    if is_special(item.target):
+                        _stream_into(item.tmp, item.target)
+                    else:
+                        os.replace(item.tmp, item.target)
                 except OSError as exc:
                     raise _with_filename(exc, item.shown) from exc
-                item.placed = True
+                item.placed = not is_special(item.target)
         except BaseException:
             for item in reversed(staged):
                 if not item.placed:
@@ -331,6 +352,7 @@ def write_bytes_atomic(path: Path | str, data: bytes) -> None:
 __all__ = [
     "LEGACY_AGE_SECONDS",
     "OutputSet",
+    "is_special",
     "TEMP_SUFFIX",
     "new_file_mode",
     "remove_stale_temporaries",

@@ -45,8 +45,11 @@ def piecesets_root() -> Traversable:
 
 @cache
 def schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema named ``kind`` (``tileset``, ``variant``, ``record``, ``position``)."""
-    text = spec_root().joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
+    """The JSON Schema named ``kind`` (``tileset``, ``variant``, ``record``, ``position``):
+    the bundled ``spec/<kind>.schema.json``, or the file a game's entry names."""
+    own = external_schemas().get(kind)
+    source = Path(own) if own else spec_root().joinpath(f"{kind}.schema.json")
+    text = source.read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
@@ -78,12 +81,26 @@ def bundled_variants(game: str | None = DEFAULT_GAME) -> dict[str, Traversable]:
     return {n: f for n, f in files.items() if game is None or _game_of(f.name) == game}
 
 
+def external_schemas() -> dict[str, str]:
+    """Kind -> schema file of the spec kinds whose game brings its own schema."""
+    from botanik_design.games.registry import entries
+
+    return {k.kind: k.schema for e in entries() for k in e.kinds if k.schema}
+
+
+#: The bundled folders a game entry's ``SpecKind.bundled`` may name.
+FOLDERS = ("variants", "tilesets", "piecesets")
+
+
 def bundled_files(folder: str, game: str | None) -> dict[str, Traversable]:
     """Bundled files of one folder by name: ``"variants"`` (those of ``game``),
-    ``"tilesets"`` or ``"piecesets"`` (a game entry's ``SpecKind.bundled``)."""
+    ``"tilesets"`` or ``"piecesets"`` (a game entry's ``SpecKind.bundled``), or the
+    path of a folder a game shipped outside this package brings."""
     if folder == "variants":
         return bundled_variants(game)
     roots = {"tilesets": tilesets_root, "piecesets": piecesets_root}
+    if folder not in roots:
+        return _yaml_files(Path(folder)) if Path(folder).is_dir() else {}
     return _yaml_files(roots[folder]())
 
 

@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from botanik_design.model.words import plural
+from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.diagnostics import Collector, Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.refs import bundled, kind_name, no_file, tried
-from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session

@@ -22,8 +22,8 @@ __all__ = ["check_doc", "checked_ref", "invalid", "load_sweep", "read_ref", "res
            "wrong_kind"]
 
 from botanik_design.spec.diagnostics import errors
-from botanik_design.spec.errors import SpecError, SpecNotFoundError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun, tried
+from botanik_design.spec.errors import SpecError, SpecUnreadableError
+from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
@@ -56,15 +56,10 @@ def resolve_ref(
     """
     found = find_ref(ref, kind, relative_to)
     if found is None:
-        from botanik_design.spec.schema_check import near_miss
+        from botanik_design.spec.refs import unknown_name
 
-        what = what or ("tile set" if kind == "tileset" else kind)
-        known = ", ".join(sorted(bundled(kind)))
-        stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
-        near = near_miss(stem, bundled(kind))
-        raise SpecNotFoundError(
-            f"no {what} named {ref!r}: not a file ({tried(ref, relative_to, say_folder=True)}), "
-            f"and not a bundled {what} ({known})" + (f"; {near}" if near else ""))
+        raise unknown_name(ref, what or ("tile set" if kind == "tileset" else kind),
+                           bundled(kind), relative_to)
     return found
 
 
@@ -139,3 +134,18 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     if sweep is None or out.failed:
         raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
     return sweep
+
+
+#: Botanik's loaders, which lived here before each game had its own package.
+_MOVED = frozenset({"effective_options", "load_tileset", "load_tileset_for", "load_variant",
+                    "tileset_from_data", "variant_of"})
+
+
+def __getattr__(name: str) -> Any:
+    """``from botanik_design.spec.load import load_tileset`` keeps working: Botanik's
+    loaders are in :mod:`botanik_design.games.botanik.spec.load`."""
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module("botanik_design.games.botanik.spec.load"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

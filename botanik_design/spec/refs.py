@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from botanik_design.games.registry import entries, spec_kind
-from botanik_design.spec.bundled import bundled_files, bundled_variants, schema
+from botanik_design.spec.bundled import FOLDERS, bundled_files, bundled_variants, schema
+from botanik_design.spec.errors import SpecNotFoundError
 
 Source = Traversable | Path
 
@@ -50,6 +52,17 @@ def bundled(kind: str) -> dict[str, Traversable]:
     return bundled_files(declared[1].bundled, declared[0].name)
 
 
+def all_variants() -> dict[str, Traversable]:
+    """Every game's bundled variants by name: ``spec/variants/`` and the folders of the
+    games that bring their own."""
+    files = dict(bundled_variants(None))
+    for e in entries():
+        own = e.kind(e.variant_kind) if e.variant_kind else None
+        if own is not None and own.bundled is not None and own.bundled not in FOLDERS:
+            files.update(bundled_files(own.bundled, e.name))
+    return files
+
+
 def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | None:
     """``(display name, file)`` for ``ref``, or ``None`` when nothing matches.
 
@@ -65,7 +78,7 @@ def find_ref(ref: str, kind: str, folder: Path | None) -> tuple[str, Source] | N
         pass
     # a variant reference finds the bundled variants of every game, so that naming one of
     # the wrong game is reported as such rather than as a missing file
-    files = bundled_variants(None) if kind in variant_kinds() else bundled(kind)
+    files = all_variants() if kind in variant_kinds() else bundled(kind)
     if ref in files:
         return ref, files[ref]
     return None
@@ -136,6 +149,26 @@ def tried(ref: object, folder: Path | None, *, say_folder: bool = False) -> str:
     else:
         where = os.path.abspath(folder) if say_folder else "this file's folder"
     return f"tried {path[:200]}: a relative path is read from {where}"
+
+
+def unknown_name(ref: str, what: str, names: Iterable[str],
+                 folder: Path | None = None) -> SpecNotFoundError:
+    """The error for a command-line name that is neither a file nor a bundled spec (exit 2):
+    ``no variant named 'standrad': not a file (tried ...), and not a bundled variant
+    (no-loops, registre-3, standard); did you mean `standard`?``.
+
+    ``what``: the kinds it may name (``variant``, ``variant or tile set``); ``names``: the
+    bundled names it may be; the suggestion is
+    :func:`~botanik_design.model.words.near_miss` of its stem (``standrad.yaml`` ->
+    ``standrad``).  Every command resolves its name arguments through this."""
+    from botanik_design.model.words import near_miss
+
+    known = sorted(set(names))
+    stem = ref.removesuffix(".yaml").removesuffix(".yml").rsplit("/", 1)[-1]
+    near = near_miss(stem, known)
+    return SpecNotFoundError(
+        f"no {what} named {ref!r}: not a file ({tried(ref, folder, say_folder=True)}), "
+        f"and not a bundled {what} ({', '.join(known)})" + (f"; {near}" if near else ""))
 
 
 def no_file(key: str, ref: object, what: str, folder: Path | None) -> str:

@@ -17,8 +17,8 @@ from typing import Any
 
 import jsonschema
 
-from botanik_design.model.words import plural
-from botanik_design.spec.bundled import schema, spec_root
+from botanik_design.model.words import closest, near_miss, plural
+from botanik_design.spec.bundled import external_schemas, schema, spec_root
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
 
@@ -27,11 +27,11 @@ _MAX_MESSAGE = 160
 
 @cache
 def known_kinds() -> tuple[str, ...]:
-    """Kinds with a schema in ``spec/``, sorted (e.g. ``("tileset", "variant")``)."""
+    """Kinds with a schema in ``spec/`` or from a game's entry, sorted (e.g.
+    ``("tileset", "variant")``)."""
     suffix = ".schema.json"
-    return tuple(sorted(
-        p.name[: -len(suffix)] for p in spec_root().iterdir() if p.name.endswith(suffix)
-    ))
+    bundled = {p.name[: -len(suffix)] for p in spec_root().iterdir() if p.name.endswith(suffix)}
+    return tuple(sorted(bundled | set(external_schemas())))
 
 
 def _properties(kind: str) -> set[str]:
@@ -59,17 +59,32 @@ def detect_kind(data: dict[str, Any]) -> str | None:
     When several kind keys are present (a variant names its ``tileset``), the
     kind whose schema allows all the others as properties wins; failing that,
     the kind whose key comes first.  A document with ``game: hive`` is of the
-    game kind ``hive-<key>`` when that schema exists (``hive-variant``).
+    game kind ``hive-<key>`` when that schema exists (``hive-variant``).  A document
+    with no kind key whose ``game:`` names a registered game that brings its own
+    schema is of that game's variant kind.
     """
     kinds = key_kinds()
     present = [k for k in data if k in kinds]
     if not present:
-        return None
+        return _own_variant_kind(data.get("game"))
     for key in present:
         kind = _game_kind(key, data)
         if all(other == key or other in _properties(kind) for other in present):
             return kind
     return _game_kind(present[0], data)
+
+
+def _own_variant_kind(game: object) -> str | None:
+    """The variant kind of ``game`` when it brings its own schema for it, else ``None``."""
+    from botanik_design.games.registry import UnknownGameError, entry
+
+    if not isinstance(game, str):
+        return None
+    try:
+        kind = entry(game).variant_kind
+    except UnknownGameError:
+        return None
+    return kind if kind in external_schemas() else None
 
 
 def kind_hint(data: dict[str, Any]) -> str:
@@ -180,16 +195,6 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def near_miss(word: object, choices: Iterable[object]) -> str:
-    """``did you mean `x`?`` for the choice closest to ``word`` (case first), else ``""``."""
-    if not isinstance(word, str):
-        return ""
-    names = [str(c) for c in choices]
-    same_case = [n for n in names if n.lower() == word.lower()]
-    close = same_case or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else ""
-
-
 _near = near_miss
 
 
@@ -230,7 +235,42 @@ def _alternatives(err: jsonschema.ValidationError, name: str,
     line, col = positions.value(path)
     sub = err.schema if isinstance(err.schema, dict) else {}
     return [Diagnostic(name, line, col, "error", "schema-type", message, pointer(path),
-                       str(sub.get("description", "")))]
+                       _description_hint(path, sub))]
+
+
+def _extras(instance: dict[Any, Any], sub: dict[str, Any]) -> list[Any]:
+    """The keys of ``instance`` its schema ``sub`` neither declares nor matches by pattern."""
+    props = sub.get("properties", {}) if isinstance(sub.get("properties"), dict) else {}
+    patterns = list(sub.get("patternProperties", {}))
+    return [k for k in instance
+            if k not in props and not any(re.search(p, str(k)) for p in patterns)]
+
+
+def _missing(instance: dict[Any, Any], sub: dict[str, Any]) -> list[str]:
+    """The required keys of ``sub`` that ``instance`` lacks."""
+    required = sub.get("required", [])
+    return [k for k in required if k not in instance] if isinstance(required, list) else []
+
+
+def _typo_of(key: str, instance: dict[Any, Any], sub: dict[str, Any]) -> str | None:
+    """The unknown key of ``instance`` that is a near miss of the missing required
+    ``key`` (``palete`` for ``palette``), else ``None``."""
+    return closest_key(key, [str(k) for k in _extras(instance, sub)])
+
+
+def closest_key(key: str, unknown: list[str]) -> str | None:
+    """The unknown key closest to ``key`` (:func:`~botanik_design.model.words.closest`)."""
+    return closest(key, unknown) if unknown else None
+
+
+def _description_hint(path: Path, sub: dict[str, Any]) -> str:
+    r"""A schema description as a hint that says what it describes: ``\`copies\`: How
+    many physical tiles ...`` (the nearest key of ``path``), never glued to a message."""
+    desc = str(sub.get("description", ""))
+    if not desc:
+        return ""
+    key = next((str(p) for p in reversed(path) if isinstance(p, str)), "")
+    return f"`{key}`: {desc}" if key else desc
 
 
 def _diagnostics(err: jsonschema.ValidationError, name: str,
@@ -241,16 +281,17 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
     rule = rule_id(err.validator)
     where = positions.value(path)
     sub = err.schema if isinstance(err.schema, dict) else {}
-    hint = str(sub.get("description", ""))
+    hint = _description_hint(path, sub)
     message = err.message
     v = err.validator
     props = sub.get("properties", {}) if isinstance(sub.get("properties"), dict) else {}
     instance = err.instance
 
     if v == "additionalProperties" and isinstance(instance, dict):
-        patterns = list(sub.get("patternProperties", {}))
-        extras = [k for k in instance
-                  if k not in props and not any(re.search(p, k) for p in patterns)]
+        typos = {_typo_of(k, instance, sub) for k in _missing(instance, sub)}
+        extras = [k for k in _extras(instance, sub) if k not in typos]  # typos: `required`
+        if not extras:
+            return []
         out = []
         for key in extras[:limit]:
             kpath = (*path, key)
@@ -266,10 +307,17 @@ def _diagnostics(err: jsonschema.ValidationError, name: str,
         except (ValueError, SyntaxError):
             key = message
         message = f"missing required key `{key}`"
-        unknown = [k for k in instance if k not in props]
-        near = difflib.get_close_matches(str(key), unknown, n=1, cutoff=0.6)
-        if near:
-            hint = f"did you mean `{key}` instead of `{near[0]}`?"
+        typo = _typo_of(key, instance, sub)
+        if typo is not None and sub.get("additionalProperties") is False:
+            # one typo, one diagnostic, shown at the unknown key (which the
+            # additionalProperties error then leaves out); its JSON path stays the
+            # mapping's, which lacks a required key (no semantic check reads it)
+            line, col = positions.key((*path, typo))
+            return [Diagnostic(name, line, col, "error", rule,
+                               f"unknown key `{typo[:80]}`: the required key `{key}` is "
+                               "missing", pointer(path), f"did you mean `{key}`?")]
+        if typo is not None:
+            hint = f"did you mean `{key}` instead of `{typo}`?"
         else:
             desc = props.get(key, {}).get("description", "") if isinstance(props.get(key),
                                                                               dict) else ""

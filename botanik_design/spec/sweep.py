@@ -30,6 +30,7 @@ from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec import semantic
 from botanik_design.games.botanik.spec.variants import variant_info
 from botanik_design.games.hive.spec import sweep as sweep_hive
+from botanik_design.model.botpair import split_bot_pair
 from botanik_design.model.sweep import (
     DEFAULT_METRICS,
     GAME_METRICS,
@@ -38,12 +39,12 @@ from botanik_design.model.sweep import (
     SweepPoint,
     show_value,
 )
-from botanik_design.model.words import plural
+from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions, pointer
 from botanik_design.spec.refs import bundled, kind_name, no_file
-from botanik_design.spec.schema_check import check_schema, near_miss
+from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -544,13 +545,10 @@ def _value_path(raw: dict[str, Any], i: int, k: int) -> JPath:
 def _bots(data: dict[str, Any], out: _Out,
           check_bot: Callable[[str], str | None] | None) -> tuple[str, str] | None:
     text = str(data.get("bots", "random,random"))
-    parts = [s.strip() for s in text.split(",")]
-    if len(parts) == 1 and parts[0]:
-        parts = parts * 2
-    if len(parts) != 2 or not all(parts):
-        out.add(("bots",), "sweep-bad-bots",
-                f"`bots` needs two bot specs separated by a comma, got `{text[:80]}`",
-                "e.g. `random,random` or `greedy,mcts:iterations=50`")
+    try:
+        parts = split_bot_pair(text)
+    except ValueError as exc:
+        out.add(("bots",), "sweep-bad-bots", f"`bots` {exc}")
         return None
     if check_bot is not None:
         for spec in dict.fromkeys(parts):

@@ -154,7 +154,7 @@ tiles:
         (["-o", "{tmp}"], 2, "is a folder"),
         (["-o", "{tmp}/missing/out.pdf"], 2, "no such folder"),
         (["-o", "/proc/out.pdf"], 2, "cannot write"),
-        (["TILESET={tmp}/nope.yaml"], 2, "no tile set named"),
+        (["TILESET={tmp}/nope.yaml"], 2, "no tile set or piece set named"),
         (["TILESET={tmp}/bad.yaml"], 1, "sem-exits-type"),
     ],
 )

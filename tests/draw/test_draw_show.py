@@ -58,7 +58,7 @@ def test_png_overview(tmp_path: Path, small_set: Path) -> None:
         (["botanik", "--image", "{tmp}/set.gif"], 2, "must end in .svg or .png or .pdf"),
         (["botanik", "--image", "{tmp}/no/set.svg"], 2, "no such folder"),
         (["botanik", "--image", "/proc/set.svg"], 2, "cannot write"),
-        (["{tmp}/nope.yaml", "--image", "{tmp}/set.svg"], 2, "no tile set named"),
+        (["{tmp}/nope.yaml", "--image", "{tmp}/set.svg"], 2, "no tile set or piece set named"),
         (["{tmp}/../bad.yaml", "--image", "{tmp}/set.svg"], 1, "not a valid tile set"),
     ],
 )

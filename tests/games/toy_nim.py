@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from botanik_design.games.base import (
@@ -19,6 +20,8 @@ from botanik_design.games.base import (
     IllegalActionError,
     Metric,
     State,
+    check_seat,
+    observation_text,
 )
 
 
@@ -90,6 +93,14 @@ class NimState:
     def get_game(self) -> NimGame:
         return self.game
 
+    def observation(self, player: int) -> dict[str, Any]:
+        check_seat(player, 2)
+        return {"player": player, "heaps": list(self.heaps), "to_move": self.current_player(),
+                "taken": list(self.taken)}
+
+    def observation_string(self, player: int) -> str:
+        return observation_text(self.observation(player))
+
 
 @dataclass(frozen=True)
 class NimGame:
@@ -134,3 +145,37 @@ def load_nim(heaps: Sequence[int] = (3, 4, 5)) -> NimGame:
 
 def nim_from_doc(session: Any, doc: Any, **params: Any) -> NimGame:
     return load_nim(doc.data.get("heaps", (3, 4, 5)))
+
+
+def rules_page(ref: str, other_ref: str | None, options: bool = True) -> str:
+    """The entry's rules page: Markdown written from a Nim variant file."""
+    from botanik_design.spec.load import checked_ref
+
+    if other_ref:
+        raise ValueError("--tileset: a Nim variant has heaps, not tiles")
+    _, doc = checked_ref(ref, "nim-variant")
+    heaps = doc.data["heaps"]
+    lines = [f"# Nim rules: {doc.data.get('title', ref)}", "",
+             f"Heaps at the start: {', '.join(str(h) for h in heaps)}.", "",
+             "## A turn", "", "Take 1 to 3 stones from one heap.", "",
+             "## The end", "", "Whoever takes the last stone wins.", ""]
+    if options:
+        lines += ["## Options", "", "| option | value |", "| --- | --- |",
+                  f"| heaps | {list(heaps)} |", ""]
+    return "\n".join(lines)
+
+
+def replay(path: Path, args: Any, images: Any) -> int | None:
+    """The entry's ``replay`` hook: a Nim record (``nim_record:``, ``heaps``, ``actions``)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or "nim_record" not in data:
+        return None
+    state = load_nim(data["heaps"]).new_initial_state()
+    for a in data["actions"]:
+        state.apply_action(int(a))
+    print(json.dumps({"record": data["nim_record"], "steps": len(data["actions"]),
+                      "terminal": state.is_terminal(), "returns": state.returns()}))
+    return 0

@@ -103,10 +103,15 @@ def _sleep_forever(_: int) -> None:
 
 
 def test_abort_ends_running_workers_at_once() -> None:
+    before = {c.pid for c in psutil.Process().children()}  # e.g. an earlier test's fork server
     pool = ProcessPool(2)
     futures = [pool.submit(_sleep_forever, i) for i in range(4)]
-    assert _poll(lambda: len(psutil.Process().children()) >= 2, START_LIMIT)
-    children = psutil.Process().children()
+
+    def workers() -> list[psutil.Process]:
+        return [c for c in psutil.Process().children() if c.pid not in before]
+
+    assert _poll(lambda: len(workers()) >= 2, START_LIMIT)
+    children = workers()
     for fut in futures:
         fut.cancel()
     pool.abort()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sim_rows_helpers import METRICS, rows_from
 
-from botanik_design.sim.plot import plot_distributions
+from botanik_design.sim.plot import plot_outcomes
 from botanik_design.sim.report import (
     SCHEMA,
     RunInfo,
@@ -97,12 +97,12 @@ def test_csv_rows() -> None:
 @pytest.mark.parametrize("ext,magic", [(".png", b"\x89PNG\r\n\x1a\n"), (".svg", b"<?xml")])
 def test_plot_written(tmp_path: Path, ext: str, magic: bytes) -> None:
     out = tmp_path / f"scores{ext}"
-    plot_distributions([("a", [1, 2, 2, 3]), ("b", [0, 1, 5])], out)
+    plot_outcomes([("a", summarize(rows_from([0, 1, -1, 0]), INFO))], out)
     assert out.read_bytes().startswith(magic)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".plot-")]
 
 
 def test_plot_rejects_other_formats(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="PNG or SVG"):
-        plot_distributions([("a", [1])], tmp_path / "x.pdf")
+        plot_outcomes([("a", summarize(rows_from([0]), INFO))], tmp_path / "x.pdf")
     assert not list(tmp_path.iterdir())

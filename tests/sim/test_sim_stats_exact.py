@@ -72,3 +72,46 @@ def test_wilson_quantile_equals_scipys(kn: tuple[int, int], confidence: float) -
     assert got.lo is not None and got.hi is not None
     assert math.isclose(got.lo, _r(min(p, max(0.0, centre - half))) or 0.0, abs_tol=1.01e-6)
     assert math.isclose(got.hi, _r(max(p, min(1.0, centre + half))) or 0.0, abs_tol=1.01e-6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(0.5005, 1 - 1e-9), st.integers(1, 1_000_000))
+def test_t_quantile_equals_scipy(p: float, df: int) -> None:
+    """``mean_ci``'s Student-t quantile, computed without scipy, is scipy's (1e-9 relative,
+    both tails)."""
+    from scipy.stats import t
+
+    from botanik_design.sim.stats import t_quantile
+
+    want = float(t.ppf(p, df))
+    assert math.isclose(t_quantile(p, df), want, rel_tol=1e-9)
+    assert math.isclose(t_quantile(1 - p, df), float(t.ppf(1 - p, df)), rel_tol=1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=60)
+       | st.lists(st.integers(-50, 200).map(float), min_size=1, max_size=60))
+def test_describe_and_histogram_equal_numpy(values: list[float]) -> None:
+    """The pure-Python summary equals numpy's (linear quantiles, ddof=1, its histogram)."""
+    import numpy as np
+
+    from botanik_design.sim.stats import describe
+
+    got = describe(values, hist=True)
+    arr = np.asarray(values, dtype=float)
+    want = [float(x) for x in np.quantile(arr, [0.05, 0.25, 0.5, 0.75, 0.95])]
+    for key, w in zip(("q05", "q25", "median", "q75", "q95"), want, strict=True):
+        assert math.isclose(got[key], w, rel_tol=1e-9, abs_tol=2e-6)
+    assert math.isclose(got["mean"], float(arr.mean()), rel_tol=1e-9, abs_tol=2e-6)
+    if len(values) > 1:
+        assert math.isclose(got["sd"], float(arr.std(ddof=1)), rel_tol=1e-9, abs_tol=2e-6)
+    lo, hi = float(arr.min()), float(arr.max())
+    if all(v.is_integer() for v in values):  # numpy's own bins, as the report chooses them
+        width = max(1, math.ceil((hi - lo + 1) / 30))
+        edges = lo - 0.5 + width * np.arange(math.floor((hi - lo) / width) + 2)
+    else:
+        edges = np.linspace(lo, hi if hi > lo else lo + 1.0, 31)
+    counts, _ = np.histogram(arr, bins=edges)
+    assert got["histogram"]["counts"] == [int(c) for c in counts]
+    assert got["histogram"]["edges"] == [_r(float(e)) or 0.0 for e in edges]
+    assert sum(got["histogram"]["counts"]) == len(values)

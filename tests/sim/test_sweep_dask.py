@@ -27,6 +27,9 @@ from botanik_design.sim.sweep.store import ResultStore
 from botanik_design.sim.workers import InlinePool
 from botanik_design.spec.load import load_sweep
 
+#: One worker runs this module (pytest -n: ``--dist loadgroup``), so one cluster serves it.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
+
 SPEC = """\
 sweep: dask-check
 base: {variant: registre-3, tileset: quick-3}
@@ -133,11 +136,11 @@ class _KillOnce:
         self.first = True
         self.workers = inner.workers
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Any:
+    def submit(self, fn: Callable[..., Any], *args: Any, **names: str) -> Any:
         if self.first:
             self.first = False
-            return self.inner.submit(dying_batch, self.marker, *args)
-        return self.inner.submit(fn, *args)
+            return self.inner.submit(dying_batch, self.marker, *args, **names)
+        return self.inner.submit(fn, *args, **names)
 
     def as_completed(self, futures: Any) -> Any:
         return self.inner.as_completed(futures)
@@ -215,3 +218,60 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
 
     with pytest.raises(DaskUnavailableError, match="cannot reach the Dask scheduler"):
         dask_pool("tcp://127.0.0.1:9", timeout=1.0)
+
+
+def _prefixes(dask_scheduler: Any) -> list[str]:
+    return sorted(dask_scheduler.task_prefixes)
+
+
+def test_the_dashboard_names_each_task_after_its_point(tmp_path: Path, pool: DaskPool) -> None:
+    """The scheduler's task prefixes (what the dashboard's task stream, progress bars and
+    task groups show) are the sweep points, the base and every axis value by name."""
+    sweep, _, _ = _sweep_rows(tmp_path, pool, "named")
+    prefixes = pool.client.run_on_scheduler(_prefixes)
+    from botanik_design.sim.sweep.executor import point_task_name
+
+    want = {point_task_name(sweep, p).replace("-", "\u2011") for p in sweep.all_points()}
+    assert want <= set(prefixes)
+    assert "dask\u2011check #0 base" in prefixes
+    assert any("mecha_bonus=4, min_group_size=3" in p for p in prefixes)
+    assert "play_batch" not in prefixes and "_boxed" not in prefixes
+
+
+def test_simulate_tasks_carry_the_variant_and_bots(pool: DaskPool) -> None:
+    """``simulate`` and ``compare`` name their tasks ``VARIANT: A vs B``."""
+    from botanik_design.cli.simulate_cmd import _play_on, load_for_simulation
+
+    game = load_for_simulation("registre-3", "quick-3")
+    _play_on(pool, Job(game, ("greedy", "random"), 1), 6, True, "registre-3")
+    prefixes = pool.client.run_on_scheduler(_prefixes)
+    assert "registre\u20113: greedy vs random" in prefixes
+
+
+@pytest.mark.parametrize("name", [
+    "standard: greedy vs random", "registre-3: greedy vs mcts:iterations=50",
+    "sw #3 bonus=-1, min_group_size=3", "sw #0 base", "a-b-c-d", "12-34",
+])
+def test_a_task_key_keeps_the_whole_name_as_its_prefix(name: str) -> None:
+    """Dask's ``key_split`` (the dashboard's label) of every key is the whole name, and
+    every key is unique."""
+    from distributed.utils import key_split
+
+    from botanik_design.sim.dask_pool import task_key
+
+    keys = {task_key(name, "games 0..199") for _ in range(3)}
+    assert len(keys) == 3
+    for key in keys:
+        assert key_split(key) == name.replace("-", "\u2011")
+
+
+def test_the_embedded_cluster_serves_its_dashboard(embedded: DaskPool) -> None:
+    """With the dask extra (bokeh), the embedded cluster's dashboard answers at the address
+    ``sweep`` prints."""
+    import urllib.request
+
+    link = embedded.dashboard
+    assert link.startswith("http://") and link.endswith("/status"), link
+    with urllib.request.urlopen(link, timeout=60) as page:  # noqa: S310 - a local address
+        assert page.status == 200
+        assert b"Dask" in page.read()

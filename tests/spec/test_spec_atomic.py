@@ -188,6 +188,12 @@ def _killed_write(target: Path) -> list[str]:
     return _litter(target.parent)
 
 
+def _summary() -> dict[str, Any]:
+    from botanik_design.sim.report import RunInfo, summarize
+
+    return summarize([], RunInfo("v", "t", 0, 0, ("random", "random")))
+
+
 def _write_set(paths: list[Path]) -> None:
     with OutputSet() as out:
         for path in paths:
@@ -198,8 +204,8 @@ NEXT_RUN: dict[str, Callable[[Path], None]] = {
     "same file written again": lambda t: write_atomic(t, "again\n"),
     "another file in the folder": lambda t: write_atomic(t.parent / "other.yaml", "x\n"),
     "a set of outputs": lambda t: _write_set([t, t.parent / "second.csv"]),
-    "a plot": lambda t: __import__("botanik_design.sim.plot").sim.plot.plot_distributions(
-        [("a", [1, 2])], t.parent / "p.svg"),
+    "a plot": lambda t: __import__("botanik_design.sim.plot").sim.plot.plot_outcomes(
+        [("a", _summary())], t.parent / "p.svg"),
     "an explicit clean-up": lambda t: remove_stale_temporaries(t.parent),
 }
 
@@ -360,3 +366,23 @@ def test_sweep_outputs_are_written_all_or_none(
     assert code == 2
     assert f"cannot write {out / failing_name}: No space left on device" in err
     assert list(out.iterdir()) == []
+
+
+def test_a_device_or_fifo_target_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """Writing to /dev/null or a FIFO must never rename a plain file over it (as root that
+    replaced the machine's /dev/null with a regular file)."""
+    import stat as stat_mod
+    import threading
+
+    assert atomic.is_special(Path("/dev/null"))
+    assert not atomic.is_special(tmp_path) and not atomic.is_special(tmp_path / "none")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    atomic.write_atomic(fifo, "through the pipe\n")
+    reader.join(timeout=60)
+    assert got == [b"through the pipe\n"]
+    assert stat_mod.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left

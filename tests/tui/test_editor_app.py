@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
+from tui_wait import until
 
 from botanik_design.tui.editor.app import EditorApp
 from botanik_design.tui.editor.document import TilesetDocument
@@ -104,7 +105,7 @@ def test_exit_keys_rotate_and_undo(botanik: Path) -> None:
         assert app.doc.face(i).exit_letters == "ES"
         await pilot.press("w")
         assert app.doc.face(i).exit_letters == "ESW"
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app._checker.current, "the validation")
         assert any(p.tile == i for p in app.problems)  # a corner with three exits
         await pilot.press("u")
         await pilot.press("ctrl+z")
@@ -242,7 +243,6 @@ def test_bad_edit_shows_a_diagnostic_with_line_and_column(botanik: Path) -> None
         i = await goto(app, pilot, "red-corner")
         await type_into(pilot, app, "f-copies", "0")
         assert app.doc.face(i).copies == 0
-        await pilot.pause(0.1)
         app.run_validation()
         errors = [p for p in app.problems if p.level == "error"]
         assert errors and errors[0].tile == i
@@ -391,7 +391,6 @@ def test_a_broken_file_still_opens_and_lists_its_problems(tmp_path: Path) -> Non
         encoding="utf-8")
 
     async def script(app: EditorApp, pilot: Pilot[None]) -> None:
-        await pilot.pause(0.1)
         app.run_validation()
         assert len(app.problems) >= 5
         assert {p.tile for p in app.problems} >= {0, 1}
@@ -430,12 +429,12 @@ def test_fast_typing_is_saved_exactly(botanik: Path, field: str, text: str) -> N
         await pilot.pause()
         widget.value = ""
         await pilot.pause()
-        for chunk in (text[: len(text) // 2], text[len(text) // 2:]):
+        for k, chunk in enumerate((text[: len(text) // 2], text[len(text) // 2:])):
             _burst(app, chunk)
-            for _ in range(3):
-                await pilot.pause(0.02)  # validation runs between the bursts
-        for _ in range(5):
-            await pilot.pause(0.02)
+            want = text[: len(text) // 2] if k == 0 else text
+            # the burst has landed and the validation of that text has run
+            await until(pilot, lambda want=want: widget.value == want
+                        and app._checker.current, "the burst and its validation")
         assert widget.value == text
         key = field.removeprefix("f-")
         assert str(getattr(app.doc.face(i), key)) == text
@@ -478,14 +477,13 @@ def test_keys_queued_behind_enter_and_emptying_reach_the_field(
         app._main.query_one("#tiles", DataTable).focus()
         await pilot.pause()
         _keys(app, ["down"] * downs + ["enter", "end"] + ["backspace"] * 30 + list(typed))
-        for _ in range(40):
-            await pilot.pause(0.02)
+        await until(pilot, lambda: app._main.query_one("#f-id", Input).value == typed
+                    and app.doc.face(target).id == typed, "every queued key")
         widget = app._main.query_one("#f-id", Input)
         assert widget.value == typed
         assert app.doc.face(target).id == typed
         _keys(app, ["escape", "ctrl+s"])
-        for _ in range(5):
-            await pilot.pause(0.02)
+        await until(pilot, lambda: not app.doc.modified, "the save")
 
     drive(botanik, script)
     saved = TilesetDocument.open(botanik).faces()

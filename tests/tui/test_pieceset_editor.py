@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
+from tui_wait import until
 
 from botanik_design.cli import main
 from botanik_design.spec.validate import validate_path, validate_text
@@ -48,11 +49,7 @@ def drive(path: Path, script: Script, size: tuple[int, int] = (80, 24)) -> Piece
 
 async def checked(app: PiecesetApp, pilot: Pilot[None]) -> None:
     """Wait for the background validation of the current text."""
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if app._checker.current:
-            return
-    raise AssertionError("validation never finished")
+    await until(pilot, lambda: app._checker.current, "the validation of the current text")
 
 
 def status(app: PiecesetApp) -> str:

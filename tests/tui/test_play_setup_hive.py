@@ -13,6 +13,7 @@ import pytest
 import yaml
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Label, Select, Static
+from tui_wait import until
 
 from botanik_design.cli import main
 from botanik_design.spec.validate import validate_path
@@ -32,19 +33,6 @@ def drive(app: PlayApp, script: Script, size: tuple[int, int] = (80, 24)) -> Pla
 
     asyncio.run(go())
     return app
-
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], tries: int = 200) -> None:
-    """Let the app run until ``done()`` holds (the base change handler awaits the
-    rows' removal and mounting, which one pause does not always cover on a loaded
-    machine); fails after ``tries`` pauses of 25 ms."""
-    for _ in range(tries):
-        await pilot.pause()
-        if done():
-            await pilot.pause()
-            return
-        await pilot.pause(0.025)
-    raise AssertionError("the form did not settle")
 
 
 def form_of(app: PlayApp) -> SetupScreen:

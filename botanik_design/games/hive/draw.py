@@ -9,8 +9,11 @@ on a disc of the bug's colour, the bug's name and the piece's UHP name (``wS1``)
 
 A sheet gives every piece of both colours (each bug as many times as the set
 has copies per player); each hexagon is outlined to be cut along, centred in a
-square slot of the Botanik sheet grid (:mod:`.pages`) as high as the hexagon
-(point to point).
+slot of the sheet grid (:mod:`botanik_design.draw.pages`) as wide as the
+hexagon (flat to flat) and as high (point to point).  A bleed grows each
+hexagon's fill that many mm past its cut outline (the outline is then not
+drawn: a print service cuts along its own die line); :func:`piece_card_figures`
+gives one piece per page for services that take one image per piece.
 """
 
 from __future__ import annotations
@@ -27,12 +30,12 @@ from matplotlib.patches import Circle, Polygon
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.draw.pages import SheetLayout, sheet_layout
 from botanik_design.games.botanik.draw.art import Drawing, Label, fit_lines, ink_on, washed
+from botanik_design.games.hive.counts import SIDE_NAME
 from botanik_design.games.hive.model import BUG_LETTER, Bug, PieceSet
 from botanik_design.model.words import plural
 
 #: Piece colours of White and Black.
 SIDE_FILL = ("#f3ecd9", "#2b2b2b")
-SIDE_NAME = ("White", "Black")
 SIDE_LETTER = ("w", "b")
 #: A colour per bug for its disc (ink chosen for contrast).
 BUG_COLOUR: dict[Bug, str] = {
@@ -79,13 +82,18 @@ def hex_corners(cx: float, cy: float, width: float) -> list[tuple[float, float]]
 
 
 def draw_piece(d: Drawing, piece: Piece, cx: float, cy: float, width: float, *,
-               greyed: bool = False, detail: bool = True) -> None:
-    """Add ``piece`` centred at ``(cx, cy)`` (mm), ``width`` mm flat to flat."""
+               greyed: bool = False, detail: bool = True, bleed: float = 0.0) -> None:
+    """Add ``piece`` centred at ``(cx, cy)`` (mm), ``width`` mm flat to flat; ``bleed``:
+    mm of fill past each side of the cut outline (which is then not drawn)."""
     tone = washed if greyed else (lambda c: c)
     fill = tone(SIDE_FILL[piece.side])
     ink = ink_on(fill)
-    d.patches.append(Polygon(hex_corners(cx, cy, width), closed=True, facecolor=fill,
-                             edgecolor=tone("#555555"), linewidth=0.5))
+    if bleed > 0:
+        d.patches.append(Polygon(hex_corners(cx, cy, width + 2 * bleed), closed=True,
+                                 facecolor=fill, edgecolor="none"))
+    else:
+        d.patches.append(Polygon(hex_corners(cx, cy, width), closed=True, facecolor=fill,
+                                 edgecolor=tone("#555555"), linewidth=0.5))
     disc = tone(BUG_COLOUR[piece.bug])
     d.patches.append(Circle((cx, cy + 0.06 * width), 0.25 * width, facecolor=disc,
                             edgecolor=ink, linewidth=0.6))
@@ -98,56 +106,87 @@ def draw_piece(d: Drawing, piece: Piece, cx: float, cy: float, width: float, *,
 
 
 def slot_size(width: float) -> float:
-    """The square slot (mm) a piece ``width`` mm across the flats needs: its height."""
+    """The height (mm) of the slot a piece ``width`` mm across the flats needs (point to
+    point; the slot is ``width`` wide)."""
     return width * 2 / SQRT3
 
 
-def piece_sheet_figures(pieceset: PieceSet, layout: SheetLayout,
-                        title: str = "") -> Iterator[Figure]:
-    """The pages of a piece-set sheet (each piece in a square slot of ``layout``)."""
+def slot_bleed(bleed: float) -> float:
+    """The bleed (mm) of a piece's slot in the layout for ``bleed`` mm past each side: a
+    hexagon grown by ``bleed`` across the flats grows ``2 / sqrt(3)`` times that at its
+    points."""
+    return bleed * 2 / SQRT3
+
+
+def piece_sheet_figures(pieceset: PieceSet, layout: SheetLayout, title: str = "",
+                        bleed: float = 0.0) -> Iterator[Figure]:
+    """The pages of a piece-set sheet (each piece in a ``tile`` x ``tile_h`` slot of
+    ``layout``: its width across the flats and its height; ``bleed`` past each side)."""
     pieces = pieces_of(pieceset)
     name = title or pieceset.title or pieceset.name
-    w = layout.tile * SQRT3 / 2
+    w = layout.tile
     for k in range(layout.pages):
         d = Drawing()
         for i in range(k * layout.per_page, min(len(pieces), (k + 1) * layout.per_page)):
             _, x, y = layout.slot(i)
-            draw_piece(d, pieces[i], x + layout.tile / 2, y + layout.tile / 2, w)
+            draw_piece(d, pieces[i], x + w / 2, y + layout.tile_h / 2, w, bleed=bleed)
         if layout.bottom > 4:
+            cut = f"{bleed:g} mm bleed" if bleed else "cut along the outlines"
             d.text(Label(layout.width - layout.left, layout.bottom / 2,
                          f"{name} · page {k + 1} of {layout.pages} · pieces {w:.4g} mm "
-                         "across the flats · cut along the outlines", 2.5, "#555555", "right"))
+                         f"across the flats · {cut}", 2.5, "#555555", "right"))
         fig, ax = new_page(layout.width, layout.height)
         d.render(ax)
         yield fig
 
 
+def piece_layout(count: int, page: str, tile: float, margin: float, gap: float,
+                 bleed: float = 0.0) -> SheetLayout:
+    """The sheet layout of ``count`` pieces ``tile`` mm across the flats (slots as wide
+    as a piece and as high; ``bleed`` mm past each side).  Raises
+    :class:`~botanik_design.draw.pages.LayoutError` as :func:`sheet_layout` does."""
+    return sheet_layout(count, page, tile, margin, gap, slot_bleed(bleed),
+                        tile_height=slot_size(tile))
+
+
 def write_piece_sheet(pieceset: PieceSet, path: Path, *, page: str = "a4",
                       tile: float = DEFAULT_PIECE_MM, margin: float = 10.0, gap: float = 2.0,
-                      dpi: int = DEFAULT_DPI) -> tuple[int, SheetLayout, list[Path]]:
+                      dpi: int = DEFAULT_DPI,
+                      bleed: float = 0.0) -> tuple[int, SheetLayout, list[Path]]:
     """Write the sheet of ``pieceset``; returns ``(pieces, layout, files)``.
 
-    ``tile`` is the piece's width across the flats (mm); each slot is as high as
-    the piece (``2 * tile / sqrt(3)``) and ``gap`` separates the slots.  Raises
-    :class:`~botanik_design.draw.pages.LayoutError` and ``OSError`` as
+    ``tile`` is the piece's width across the flats (mm); each slot is as wide and
+    as high as the piece (``2 * tile / sqrt(3)``) and ``gap`` separates the slots.
+    Raises :class:`~botanik_design.draw.pages.LayoutError` and ``OSError`` as
     :func:`botanik_design.games.botanik.draw.sheet.write_sheet` does.
     """
     n = len(pieces_of(pieceset))
-    layout = sheet_layout(n, page, slot_size(tile), margin, gap)
-    files = write_pages(piece_sheet_figures(pieceset, layout), path, dpi=dpi,
+    layout = piece_layout(n, page, tile, margin, gap, bleed)
+    files = write_pages(piece_sheet_figures(pieceset, layout, bleed=bleed), path, dpi=dpi,
                         title=pieceset.name, count=layout.pages)
     return n, layout, files
 
 
-def pieceset_counts_text(pieceset: PieceSet) -> str:
-    """The piece counts per bug and side as a plain-text table."""
-    head = ["", *(b.value for b in pieceset.bugs()), "total"]
-    rows = [[SIDE_NAME[s], *(str(n) for _, n in pieceset.counts),
-             str(pieceset.pieces_per_player())] for s in (0, 1)]
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return "\n".join("  ".join(c.rjust(w) if i else c.ljust(w)
-                               for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
-                     for r in [head, *rows])
+def piece_card_figures(pieceset: PieceSet, tile: float = DEFAULT_PIECE_MM,
+                       bleed: float = 0.0) -> Iterator[Figure]:
+    """One page per piece: the piece's bounding box plus its bleed on every side."""
+    extra = slot_bleed(bleed)
+    width, height = tile + 2 * extra, slot_size(tile) + 2 * extra
+    for piece in pieces_of(pieceset):
+        d = Drawing()
+        draw_piece(d, piece, width / 2, height / 2, tile, bleed=bleed)
+        fig, ax = new_page(width, height)
+        d.render(ax)
+        yield fig
+
+
+def write_piece_cards(pieceset: PieceSet, path: Path, *, tile: float = DEFAULT_PIECE_MM,
+                      bleed: float = 0.0, dpi: int = DEFAULT_DPI) -> tuple[int, list[Path]]:
+    """Write :func:`piece_card_figures` to ``path``; returns ``(pieces, files)``."""
+    n = len(pieces_of(pieceset))
+    files = write_pages(piece_card_figures(pieceset, tile, bleed), path, dpi=dpi,
+                        title=pieceset.name, count=n)
+    return n, files
 
 
 def pieceset_overview_figure(pieceset: PieceSet, title: str = "") -> Figure:

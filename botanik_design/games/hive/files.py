@@ -333,3 +333,13 @@ def run_score(session: Any, doc: Any, fmt: str) -> int:
         print(f"position: {doc.data['position']}  (Hive variant {doc.data['variant']})")
         print(score_text(report), end="")
     return 0
+
+
+def hive_record_data(state: Any, name: str, variant: str) -> dict[str, Any]:
+    """A Hive record mapping (``spec/hive-record.schema.json``) of ``state``'s moves:
+    ``variant`` is the reference to write; ``result`` is written once the game is over."""
+    data: dict[str, Any] = {"record": name, "game": "hive", "variant": variant,
+                            "moves": state.move_strings()}
+    if state.is_terminal():
+        data["result"] = state.board_state()
+    return data

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from botanik_design.model.sweep import Sweep, SweepPoint
 from botanik_design.sim.rows import GameRow
-from botanik_design.sim.runner import Job, play_batch
+from botanik_design.sim.runner import Job, games_detail, play_batch
 from botanik_design.sim.sweep.store import ResultStore
 from botanik_design.sim.workers import Pool, cancel_all
 
@@ -37,6 +37,13 @@ def game_modules(sweep: Sweep) -> tuple[str, ...]:
     """The module of the sweep's game class, for the workers to import while they start
     (``make_pool(..., preload=...)``).  Raises as :func:`job_for`."""
     return (type(job_for(sweep, sweep.all_points()[0]).game).__module__,)
+
+
+def point_task_name(sweep: Sweep, point: SweepPoint) -> str:
+    """What a point's tasks are called on a pool that shows them (Dask's dashboard):
+    the sweep's name and the point's label, ``myswp #3 mecha_bonus=2, min_group_size=3``
+    (``myswp #0 base`` for the base)."""
+    return f"{sweep.name} #{point.index} {point.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +98,9 @@ def run_sweep(
     batches = missing_batches(sweep, store.done, pool.workers)
     left = {p.index: sweep.games - len(store.done.get(p.index, {}))
             for p in sweep.all_points()}
-    futures = {pool.submit(play_batch, jobs[b.point], b.start, b.stop): b for b in batches}
+    names = {p.index: point_task_name(sweep, p) for p in sweep.all_points()}
+    futures = {pool.submit(play_batch, jobs[b.point], b.start, b.stop, name=names[b.point],
+                           detail=games_detail(b.start, b.stop)): b for b in batches}
     try:
         for fut in pool.as_completed(list(futures)):
             b = futures[fut]

@@ -40,6 +40,13 @@ class PictureActionMixin:
                 level = "info"
             except OSError as exc:
                 done, level = f"no picture: {exc.strerror or exc}", "error"
+            except ImportError as exc:  # matplotlib (the pictures extra) not installed
+                from botanik_design.extras import missing_extra
+
+                missing = missing_extra(exc, "the picture")
+                if missing is None:
+                    raise
+                done, level = f"no picture: {missing}", "error"
             try:
                 self.call_from_thread(self.set_status, done, level)
             except RuntimeError:  # the app has exited meanwhile

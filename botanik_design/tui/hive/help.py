@@ -8,6 +8,7 @@ from rich.text import Text
 
 from botanik_design.games.hive.rulespage import hive_rules_markdown
 from botanik_design.tui.widgets.help import KeysHelpScreen
+from botanik_design.tui.widgets.note import NoteScreen
 
 #: (keys, what they do) for the help screen.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -19,6 +20,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     (":", "type a UHP MoveString (wA1 -bQ, wB1 wS1, pass)"),
     ("p", "pass (allowed only when no other move is legal)"),
     ("u", "undo (back to your last turn)"),
+    ("n", "a play-test note on the current move (kept in the record)"),
     ("escape", "drop the selection"),
     ("shift+arrows / c", "scroll the board / centre it on the hive"),
     ("? · tab", "this help · its rules tab: the rules of the variant being played"),
@@ -43,6 +45,8 @@ class _App(Protocol):
     @property
     def app(self) -> Any: ...
 
+    def after_change(self) -> None: ...
+
 
 class HiveHelpMixin:
     """The help screen of :class:`~botanik_design.tui.hive.screen.HiveScreen` (``?``, and
@@ -52,6 +56,15 @@ class HiveHelpMixin:
         """The help screen: keys, and a tab with the rules of this game's variant."""
         page = hive_rules_markdown(self.session.game.variant)
         self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
+
+    def action_note(self: _App) -> None:
+        """A play-test note on the current move (the record's ``notes``; autosaved)."""
+        def keep(text: str | None) -> None:
+            if text:
+                self.session.add_note(text)
+                self.after_change()
+
+        self.app.push_screen(NoteScreen(len(self.session.state.history())), keep)
 
     def check_action(self: _App, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Over the help screen, tab and the arrows belong to it (keys/rules, scrolling)."""

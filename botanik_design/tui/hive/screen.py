@@ -53,6 +53,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
         Binding("question_mark,f1", "help", "Help"),
         Binding("r", "help('rules')", "Rules"),
         Binding("u", "undo", "Undo"),
+        Binding("n", "note", "Note", show=False),
         Binding("colon", "prompt", "MoveString"),
         Binding("p", "pass_turn", "Pass"),
         Binding("tab", "cycle(1)", "Next", priority=True),

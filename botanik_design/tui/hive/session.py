@@ -66,6 +66,8 @@ class HiveSession:
         self.humans = frozenset({0, 1} if self.bot is None else {0})
         self.ticket = 0
         self._movable: set[int] | None = None
+        #: Play-test notes (the record's ``notes``): ``{"move": moves played, "text"}``.
+        self.notes: list[dict[str, object]] = []
 
     @classmethod
     def new(cls, variant_ref: str, opponent: str = "random", seed: int = 0) -> HiveSession:
@@ -103,7 +105,9 @@ class HiveSession:
         ref = str(data["variant"])
         if (path.parent / ref).is_file():
             ref = str((path.parent / ref).resolve())
-        return cls(game, ref, opponent, state, seed)
+        played = cls(game, ref, opponent, state, seed)
+        played.notes = [dict(n) for n in data.get("notes") or []]
+        return played
 
     # -- facts ---------------------------------------------------------------
     @property
@@ -233,7 +237,14 @@ class HiveSession:
             lines[-1] = "moves: []"
         if self.is_over():
             lines.append(f"result: {self.state.board_state()}")
+        if self.notes:
+            lines.append("notes:")
+            lines += [f"  - {json.dumps(n)}" for n in self.notes]
         return "\n".join(lines) + "\n"
+
+    def add_note(self, text: str) -> None:
+        """Attach a play-test note to the current move (written with the record)."""
+        self.notes.append({"move": len(self.state.history()), "text": text})
 
     def save(self, path: Path) -> None:
         """Write the record atomically (raises ``OSError``)."""

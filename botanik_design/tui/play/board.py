@@ -47,6 +47,7 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("question_mark,f1", "help", "Help"),
     Binding("u", "undo", "Undo"),
     Binding("a", "actions", "Actions"),
+    Binding("n", "note", "Note", show=False),
     Binding("enter,space", "confirm", "Play"),
     Binding("escape", "cancel", "Cancel", show=False),
     Binding("up", "move(0, 1)", show=False, priority=True),

@@ -145,6 +145,8 @@ class Controller(LegalMoves):
         self.source: RecordSource | None = None
         #: The history as last written to a file (save or autosave); ``None``: never.
         self.saved_history: tuple[int, ...] | None = None
+        #: Play-test notes (the record's ``notes``): ``{"move": moves played, "text"}``.
+        self.notes: list[dict[str, Any]] = []
         if state is None:
             self.state = new_game(rules.tileset, rules.variant, seed)
         else:
@@ -170,6 +172,7 @@ class Controller(LegalMoves):
         ctl.source = RecordSource(path, record.name, record.description, dict(record.comments),
                                   dict(record.expect), history)
         ctl.saved_history = history
+        ctl.notes = [dict(n) for n in raw.get("notes") or []]
         return ctl
 
     def _rebuild(self, final: GameState) -> None:
@@ -355,6 +358,12 @@ class Controller(LegalMoves):
 
     # ------------------------------------------------------------ records
 
+    def add_note(self, text: str) -> dict[str, Any]:
+        """Attach a play-test note to the current move (written with the record)."""
+        note = {"move": len(self.state.history()), "text": text}
+        self.notes.append(note)
+        return note
+
     def record(self, name: str = "play-test") -> dict[str, Any]:
         """The record mapping of the game so far.
 
@@ -377,6 +386,8 @@ class Controller(LegalMoves):
             data = {"record": data.pop("record"), "description": src.description, **data}
         if src is not None and src.expect and self.same_as_source():
             data["expect"] = dict(src.expect)
+        if self.notes:
+            data["notes"] = [dict(n) for n in self.notes]
         if r.overrides:
             out: dict[str, Any] = {}
             for k, v in data.items():

@@ -16,6 +16,7 @@ from botanik_design.tui.play.screens import (
     PathScreen,
     SummaryScreen,
 )
+from botanik_design.tui.widgets.note import NoteScreen
 from botanik_design.tui.widgets.quitguard import QuitGuard
 
 
@@ -60,6 +61,18 @@ class BoardMenusMixin:
         r = self.ctl.rules
         page = rules_markdown(r.variant, r.tileset, overrides=r.overrides)
         self.app.push_screen(HelpScreen(page, start))
+
+    def action_note(self: _Board) -> None:
+        """A play-test note on the current move (the record's ``notes``; autosaved)."""
+        def keep(text: str | None) -> None:
+            if text:
+                self.ctl.add_note(text)
+                self.app_.autosave(self.ctl)
+                self.say(f"note kept on move {len(self.ctl.state.history())}"
+                         + (f"; autosave failed: {self.app_.autosave_error}"
+                            if self.app_.autosave_error else ""))
+
+        self.app.push_screen(NoteScreen(len(self.ctl.state.history())), keep)
 
     def action_actions(self: _Board) -> None:
         d = self.ctl.pending()

@@ -32,6 +32,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a tile, a destination or a cell; click it again to play it"),
     ("a", "every legal action as a list (works for any decision)"),
     ("u", "undo: back to your previous decision (bot moves too)"),
+    ("n", "a play-test note on the current move (kept in the record; autosaved)"),
     ("shift+arrows c", "scroll the machines · centre them on the Source"),
     ("ctrl+s / ctrl+o", "save the game as a record / load a record"),
     ("? f1 · tab", "this help · its rules tab: the rules of the variant being played"),

@@ -18,8 +18,7 @@ def register(subparsers: Any) -> None:
         "golden", help="regenerate or check the golden playthroughs of the bundled variants",
         description="Write one seeded playthrough per bundled variant to "
         "tests/botanik/golden/<variant>.txt of the source checkout found from the working "
-        "directory (or --dir), or compare them (--check). Exit status: 0 written / "
-        "identical, 1 --check found a difference, 2 no golden folder or an I/O error.",
+        "directory (or --dir), or compare them (--check).",
     )
     p.add_argument(
         "--check", action="store_true", help="compare instead of writing; exit 1 on a diff"

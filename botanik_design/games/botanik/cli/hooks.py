@@ -16,10 +16,18 @@ from botanik_design.model.words import plural
 def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
     """``(tileset, 0)``, or ``(None, exit code)`` after printing why it cannot be loaded."""
     from botanik_design.games.botanik.spec.load import load_tileset
-    from botanik_design.spec.errors import SpecError
+    from botanik_design.spec.errors import SpecError, SpecNotFoundError
 
     try:
         return load_tileset(ref), 0
+    except SpecNotFoundError:  # neither a tile set nor a piece set: suggest either
+        from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets
+        from botanik_design.spec.refs import unknown_name
+
+        missing = unknown_name(ref, "tile set or piece set",
+                               [*bundled_tilesets(), *bundled_piecesets(), "hive"])
+        print(f"{command}: error: {missing}", file=sys.stderr)
+        return None, missing.exit_code
     except SpecError as exc:
         message = str(exc)
         print(f"{command}: error: {message}", file=sys.stderr)
@@ -38,7 +46,7 @@ def show(ref: str, out: Path | None, dpi: int) -> int:
     print(f"{tileset.name}: {plural(machine + sources, 'tile')} "
           f"({plural(machine, 'machine tile')} in {plural(len(tileset.colours), 'colour')} + "
           f"{plural(sources, 'Source')}), {len(tileset.tiles)} distinct")
-    from botanik_design.games.botanik.draw.overview import counts_text
+    from botanik_design.games.botanik.draw.counts import counts_text
 
     print(counts_text(tileset))
     if out is None:
@@ -55,8 +63,15 @@ def show(ref: str, out: Path | None, dpi: int) -> int:
 
 
 def sheet(ref: str, out: Path, args: argparse.Namespace) -> int:
-    """``sheet``: every physical tile of a tile set on print-and-cut pages."""
-    from botanik_design.draw.pages import DEFAULT_TILE_MM, LayoutError, sheet_layout
+    """``sheet``: every physical tile of a tile set on print-and-cut pages, or one tile a
+    page (``--per-tile``), with ``--bleed``, ``--safe`` and ``--backs [long|short]``."""
+    from botanik_design.draw.pages import (
+        DEFAULT_TILE_MM,
+        SERVICE_SAFE_MM,
+        LayoutError,
+        sheet_layout,
+    )
+    from botanik_design.draw.paths import files_text
 
     tileset, code = load_tileset_or_fail(ref, "sheet")
     if tileset is None:
@@ -65,15 +80,24 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int:
         args.tile_size = DEFAULT_TILE_MM
     from botanik_design.games.botanik.draw.sheet import physical_tiles, write_sheet
 
+    if args.safe is None:
+        args.safe = SERVICE_SAFE_MM if args.bleed or args.per_tile else 0.0
+    if 2 * args.safe >= args.tile_size / 2:
+        print(f"sheet: error: a {args.safe:g} mm safe zone leaves too little of a "
+              f"{args.tile_size:g} mm tile (at most {args.tile_size / 4:g} mm)", file=sys.stderr)
+        return 2
+    if args.per_tile:
+        return _cards(tileset, out, args)
     try:
         sheet_layout(len(physical_tiles(tileset)), args.page, args.tile_size, args.margin,
-                     args.gap)
+                     args.gap, args.bleed)
     except LayoutError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
     try:
         summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
-                              margin=args.margin, gap=args.gap, backs=args.backs, dpi=args.dpi)
+                              margin=args.margin, gap=args.gap, backs=args.backs or False,
+                              dpi=args.dpi, bleed=args.bleed, safe=args.safe)
     except OSError as exc:
         print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
               "file was written", file=sys.stderr)
@@ -82,15 +106,39 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int:
     pages = plural(lay.pages, "page")
     if summary.back_pages:
         pages += f" + {plural(summary.back_pages, 'back page')}"
-    files = ", ".join(str(f) for f in summary.files)
-    if len(summary.files) > 4:
-        files = f"{summary.files[0]} ... {summary.files[-1]} ({plural(len(summary.files), 'file')})"
     page = "A4" if lay.page == "a4" else lay.page.title()
     machine = summary.tiles - summary.sources
+    extra = f" + {args.bleed:g} mm bleed" if args.bleed else ""
+    flip = f", backs flip on the {args.backs} edge" if args.backs else ""
     print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
-          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}")
-    print(f"wrote {files}")
+          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm{extra}, {page} "
+          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}{flip}")
+    print(f"wrote {files_text(summary.files)}")
+    return 0
+
+
+def _cards(tileset: Any, out: Path, args: argparse.Namespace) -> int:
+    """``sheet --per-tile``: one card per page at the tile's size plus its bleed."""
+    from botanik_design.draw.paths import files_text
+    from botanik_design.games.botanik.draw.sheet import write_cards
+
+    if args.backs == "short":
+        print("sheet: error: --per-tile gives each back its own page; a duplex edge means "
+              "nothing there (use --backs)", file=sys.stderr)
+        return 2
+    try:
+        count, files = write_cards(tileset, out, tile=args.tile_size, bleed=args.bleed,
+                                   safe=args.safe, backs=bool(args.backs), dpi=args.dpi)
+    except OSError as exc:
+        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
+              "file was written", file=sys.stderr)
+        return 2
+    side = args.tile_size + 2 * args.bleed
+    what = "cards (front, back, front, ...)" if args.backs else "cards"
+    print(f"{tileset.name}: {count} {what}, {side:g} x {side:g} mm each ({args.tile_size:g} mm "
+          f"cut + {args.bleed:g} mm bleed, {args.safe:g} mm safe zone)"
+          + (f", {args.dpi} dpi" if out.suffix.lower() == ".png" else ""))
+    print(f"wrote {files_text(files)}")
     return 0
 
 

@@ -11,11 +11,18 @@ corner is ``(x, y)``; y grows **north** (up), as in machines.  Layout::
     +-----------------+    bottom-left: the type; bottom-right: the id (``Detail.FULL``)
 
 The background is the palette colour (``Colour.display``); text uses black or
-white, whichever reads better on it.  A crop (plant, vegetable) shows its
-pictogram on a round plate where its pipe ends, a mecha-botanist a robot
-gardener and no pipes, a Source a water hub on a light grey tile (the Source
-has no colour; its badge shows ``⌂``).  ``greyed=True`` draws the same tile
-washed out in grey (a tile removed at scoring).
+white, whichever reads better on it (WCAG contrast at least 4.5:1), and every
+outline drawn against the tile (pipe rims, flowers, plates, the badge) uses
+:func:`rim_on`: dark, or light on a tile too dark for a dark rim, so that it
+keeps at least the 3:1 WCAG asks of graphics.  ``bleed`` runs the background
+and the pipes that many mm past the cut line (for print services); ``safe``
+keeps the symbol, the flowers and the texts that many mm inside it.
+
+A crop (plant, vegetable) shows its pictogram on a round plate where its pipe
+ends, a mecha-botanist a robot gardener and no pipes, a Source a water hub on
+a light grey tile (the Source has no colour; its badge shows ``⌂``).
+``greyed=True`` draws the same tile washed out in grey (a tile removed at
+scoring).
 
 The functions here add matplotlib patches and texts to a :class:`Drawing`;
 nothing is drawn until :meth:`Drawing.render` puts them on an axes whose data
@@ -125,10 +132,35 @@ def luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two ``#rrggbb`` colours, 1 (equal) .. 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+#: WCAG 2.1 minimum contrast of graphics (1.4.11) and of text (1.4.3, AA).
+GRAPHIC_CONTRAST = 3.0
+TEXT_CONTRAST = 4.5
+
+
+#: Outline colours tried in turn: the dark rim, a light grey one (dark tiles: it keeps the
+#: pipe's light body distinct from its rim), white (the last resort, always >= 3:1 there).
+RIMS = (PIPE_DARK, "#9aa3ab", INK_LIGHT)
+
+
+def rim_on(colour: str) -> str:
+    """The outline colour of what is drawn on a ``colour`` tile: the first of :data:`RIMS`
+    with at least :data:`GRAPHIC_CONTRAST` against it (dark, on dark tiles light)."""
+    return next((c for c in RIMS if contrast(c, colour) >= GRAPHIC_CONTRAST), INK_LIGHT)
+
+
 def ink_on(colour: str) -> str:
-    """Black or white, whichever contrasts more with ``colour``."""
+    """Black or white, whichever contrasts more with ``colour``: :data:`INK_DARK` (a soft
+    black) where it reaches :data:`TEXT_CONTRAST`, pure black where only that does."""
     lum = luminance(colour)
-    return INK_DARK if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else INK_LIGHT
+    if (lum + 0.05) / 0.05 <= 1.05 / (lum + 0.05):
+        return INK_LIGHT
+    return INK_DARK if contrast(INK_DARK, colour) >= TEXT_CONTRAST else "#000000"
 
 
 def washed(colour: str) -> str:
@@ -302,28 +334,31 @@ def _disc(d: Drawing, pen: _Pen, u: float, v: float, r: float, colour: str,
                             linewidth=lw))
 
 
-def _pipes(d: Drawing, pen: _Pen, sides: Sequence[int], hub: float, to: float = 0.0) -> None:
+def _pipes(d: Drawing, pen: _Pen, sides: Sequence[int], hub: float, to: float = 0.0, *,
+           rim: str = PIPE_DARK, reach: float = 0.5) -> None:
     """Pipes from the centre (or from ``to``, the edge of a round plate) to each side:
-    a dark rim, then the light pipe, and a flange where it meets the edge."""
+    a rim (``rim``), then the light pipe, and a flange where it meets the edge; they
+    run to ``reach`` (0.5: the edge; more: into the bleed)."""
     for light in (False, True):
-        colour = PIPE_LIGHT if light else PIPE_DARK
+        colour = PIPE_LIGHT if light else rim
         inset = RIM if light else 0.0
         for side in sides:
             # arms overlap past the centre so that no seam shows where they meet
-            _arm(d, pen, side, PIPE_W / 2 - inset, to or -(PIPE_W / 2 - inset), 0.5, colour)
-            _arm(d, pen, side, FLANGE_W / 2 - inset, 0.5 - FLANGE_D + inset, 0.5, colour)
+            _arm(d, pen, side, PIPE_W / 2 - inset, to or -(PIPE_W / 2 - inset), reach, colour)
+            _arm(d, pen, side, FLANGE_W / 2 - inset, 0.5 - FLANGE_D + inset, reach, colour)
         if hub > 0:
             _disc(d, pen, 0.5, 0.5, hub - inset, colour)
 
 
-def _flower(d: Drawing, pen: _Pen, u: float, v: float, r: float) -> None:
+def _flower(d: Drawing, pen: _Pen, u: float, v: float, r: float,
+            rim: str = PIPE_DARK) -> None:
     """A five-petal flower of radius ``r`` (fraction of the edge) centred at ``(u, v)``."""
     lw = max(0.25, 0.012 * pen.s / MM_PER_PT)
     for k in range(5):
         a = math.pi / 2 + k * 2 * math.pi / 5
         _disc(d, pen, u + 0.55 * r * math.cos(a), v + 0.55 * r * math.sin(a), 0.45 * r,
-              PETAL, PIPE_DARK, lw)
-    _disc(d, pen, u, v, 0.33 * r, HEART, PIPE_DARK, lw)
+              PETAL, rim, lw)
+    _disc(d, pen, u, v, 0.33 * r, HEART, rim, lw)
 
 
 def flower_spots(n: int) -> list[tuple[float, float, float]]:
@@ -338,19 +373,19 @@ def flower_spots(n: int) -> list[tuple[float, float, float]]:
     return [(0.73, 0.9, 0.07), (0.9, 0.9, 0.07), (0.9, 0.73, 0.07)]
 
 
-def _flowers(d: Drawing, pen: _Pen, n: int, ink: str) -> None:
+def _flowers(d: Drawing, pen: _Pen, n: int, ink: str, rim: str = PIPE_DARK) -> None:
     if n <= 3:
         for u, v, r in flower_spots(n):
-            _flower(d, pen, u, v, r)
+            _flower(d, pen, u, v, r, rim)
         return
-    _flower(d, pen, 0.76, 0.86, 0.09)
+    _flower(d, pen, 0.76, 0.86, 0.09, rim)
     d.text(Label(*pen.at(0.955, 0.72), f"×{n}", 0.1 * pen.s, pen.tone(ink), "right",
                  "center", bold=True))
 
 
-def _plate(d: Drawing, pen: _Pen, r: float) -> None:
+def _plate(d: Drawing, pen: _Pen, r: float, rim: str = PIPE_DARK) -> None:
     lw = max(0.3, 0.02 * pen.s / MM_PER_PT)
-    _disc(d, pen, 0.5, 0.5, r, PLATE, PIPE_DARK, lw)
+    _disc(d, pen, 0.5, 0.5, r, PLATE, rim, lw)
 
 
 def _plant(d: Drawing, pen: _Pen) -> None:
@@ -395,9 +430,9 @@ def _mecha(d: Drawing, pen: _Pen) -> None:
                                  angle=-20 if du < 0 else 20, facecolor=ink, edgecolor="none"))
 
 
-def _water(d: Drawing, pen: _Pen) -> None:
+def _water(d: Drawing, pen: _Pen, rim: str = PIPE_DARK) -> None:
     lw = max(0.3, 0.02 * pen.s / MM_PER_PT)
-    _disc(d, pen, 0.5, 0.5, HUB + 0.01, WATER, PIPE_DARK, lw)
+    _disc(d, pen, 0.5, 0.5, HUB + 0.01, WATER, rim, lw)
     drop = Polygon([pen.at(0.5, 0.6), pen.at(0.455, 0.49), pen.at(0.545, 0.49)], closed=True,
                    facecolor=pen.tone(INK_LIGHT), edgecolor="none")
     d.patches.append(drop)
@@ -411,60 +446,74 @@ def symbol_text(face: TileFace) -> str:
 
 def draw_tile(d: Drawing, face: TileFace, x: float, y: float, size: float, *,
               mask: int | None = None, greyed: bool = False,
-              detail: Detail = Detail.FULL, outline: str | None = "#9a9a9a") -> None:
+              detail: Detail = Detail.FULL, outline: str | None = "#9a9a9a",
+              bleed: float = 0.0, safe: float = 0.0) -> None:
     """Add tile ``face`` to ``d``: lower-left corner ``(x, y)``, edge ``size`` mm.
 
     ``mask`` is the exit mask to draw (after rotation; default the face's own
     exits); ``greyed`` washes the tile out; ``outline`` is the colour of a
-    hairline around the tile (``None``: none).
+    hairline around the tile (``None``: none; never drawn with a bleed, where a
+    cut a little off would show it).  ``bleed``: mm of background and pipes past
+    the cut line; ``safe``: mm inside the cut line that the symbol, the flowers
+    and the texts keep clear of (they are drawn in the square inset by ``safe``).
     """
     pen = _Pen(x, y, size, washed if greyed else _same)
+    inner = _Pen(x + safe, y + safe, size - 2 * safe, pen.tone) if safe > 0 else pen
     exits = face.exits if mask is None else mask
     sides = [int(s) for s in mask_sides(exits)]
     ink = ink_on(pen.tone(face.fill))
-    d.patches.append(Rectangle((x, y), size, size, facecolor=pen.tone(face.fill),
-                               edgecolor=pen.tone(outline) if outline else "none",
-                               linewidth=0.3 if outline else 0.0))
+    rim = rim_on(face.fill)
+    reach = 0.5 + bleed / size
+    line = outline if outline and bleed <= 0 else None
+    d.patches.append(Rectangle((x - bleed, y - bleed), size + 2 * bleed, size + 2 * bleed,
+                               facecolor=pen.tone(face.fill),
+                               edgecolor=pen.tone(line) if line else "none",
+                               linewidth=0.3 if line else 0.0))
     t = face.type
     if t in ("plant", "vegetable"):
-        _pipes(d, pen, sides, 0.0, to=0.15)
-        _plate(d, pen, 0.2)
+        _pipes(d, pen, sides, 0.0, to=0.15, rim=rim, reach=reach)
+        _plate(d, pen, 0.2, rim)
         (_plant if t == "plant" else _vegetable)(d, pen)
     elif t == "mecha":
-        _plate(d, pen, 0.24)
+        _plate(d, pen, 0.24, rim)
         _mecha(d, pen)
     elif t == "source":
-        _pipes(d, pen, sides, HUB)
-        _water(d, pen)
+        _pipes(d, pen, sides, HUB, rim=rim, reach=reach)
+        _water(d, pen, rim)
     else:
-        _pipes(d, pen, sides, HUB if len(sides) >= 3 else 0.0)
-    _flowers(d, pen, face.flowers, ink)
+        _pipes(d, pen, sides, HUB if len(sides) >= 3 else 0.0, rim=rim, reach=reach)
+    _flowers(d, inner, face.flowers, ink, rim)
     # the colour-blind symbol on a white badge, top left
-    _disc(d, pen, 0.15, 0.85, 0.11, INK_LIGHT, PIPE_DARK, max(0.25, 0.012 * size / MM_PER_PT))
-    d.text(Label(*pen.at(0.15, 0.845), symbol_text(face), 0.15 * size, pen.tone(INK_DARK)))
+    s = inner.s
+    _disc(d, inner, 0.15, 0.85, 0.11, INK_LIGHT, rim, max(0.25, 0.012 * s / MM_PER_PT))
+    d.text(Label(*inner.at(0.15, 0.845), symbol_text(face), 0.15 * s, pen.tone(INK_DARK)))
     if detail is Detail.FULL:
         word = TYPE_WORDS.get(t, t)
-        lines, fs = fit_lines(word, 0.27 * size, 0.075 * size, 0.045 * size, max_lines=2)
-        d.text(Label(*pen.at(0.035, 0.035), "\n".join(lines), fs, pen.tone(ink), "left",
+        lines, fs = fit_lines(word, 0.27 * s, 0.075 * s, 0.045 * s, max_lines=2)
+        d.text(Label(*inner.at(0.035, 0.035), "\n".join(lines), fs, pen.tone(ink), "left",
                      "bottom", bold=True))
-        lines, fs = fit_lines(face.id, 0.3 * size, 0.055 * size, 0.035 * size)
-        d.text(Label(*pen.at(0.965, 0.035), "\n".join(lines), fs, pen.tone(ink), "right",
+        lines, fs = fit_lines(face.id, 0.3 * s, 0.055 * s, 0.035 * s)
+        d.text(Label(*inner.at(0.965, 0.035), "\n".join(lines), fs, pen.tone(ink), "right",
                      "bottom"))
 
 
 def draw_back(d: Drawing, x: float, y: float, size: float, title: str, *,
-              source: bool = False) -> None:
+              source: bool = False, bleed: float = 0.0, safe: float = 0.0) -> None:
     """The back of a tile: a dark field with the set's title; Sources get a
-    distinct light back (the published game gives them distinctive backs)."""
+    distinct light back (the published game gives them distinctive backs).
+    ``bleed`` and ``safe`` as for :func:`draw_tile`."""
     pen = _Pen(x, y, size, _same)
+    inner = _Pen(x + safe, y + safe, size - 2 * safe, _same) if safe > 0 else pen
     fill = "#e9e2cf" if source else "#2e3b33"
     ink = ink_on(fill)
-    d.patches.append(Rectangle((x, y), size, size, facecolor=fill, edgecolor="none"))
-    lw = max(0.3, 0.015 * size / MM_PER_PT)
-    d.patches.append(Rectangle(pen.at(0.06, 0.06), 0.88 * size, 0.88 * size, facecolor="none",
+    d.patches.append(Rectangle((x - bleed, y - bleed), size + 2 * bleed, size + 2 * bleed,
+                               facecolor=fill, edgecolor="none"))
+    s = inner.s
+    lw = max(0.3, 0.015 * s / MM_PER_PT)
+    d.patches.append(Rectangle(inner.at(0.06, 0.06), 0.88 * s, 0.88 * s, facecolor="none",
                                edgecolor=ink, linewidth=lw))
-    _disc(d, pen, 0.5, 0.5, 0.3, fill, ink, lw)
-    lines, fs = fit_lines(title, 0.5 * size, 0.09 * size, 0.04 * size, max_lines=3)
-    d.text(Label(*pen.at(0.5, 0.5), "\n".join(lines), fs, ink, bold=True))
+    _disc(d, inner, 0.5, 0.5, 0.3, fill, ink, lw)
+    lines, fs = fit_lines(title, 0.5 * s, 0.09 * s, 0.04 * s, max_lines=3)
+    d.text(Label(*inner.at(0.5, 0.5), "\n".join(lines), fs, ink, bold=True))
     if source:
-        d.text(Label(*pen.at(0.5, 0.12), "SOURCE", 0.07 * size, ink, bold=True))
+        d.text(Label(*inner.at(0.5, 0.12), "SOURCE", 0.07 * s, ink, bold=True))

@@ -1,14 +1,14 @@
 """The tile-set overview: each distinct tile once with its copy count, grouped by
 colour (rows) and type (columns), and the table of counts.
 
-The counts come from :func:`counts`, shared by the picture and the text that
-``botanik-design show`` prints.  Lengths are millimetres; the page is as large
-as its content (an SVG or PNG for a rules draft or a forum post).
+The counts come from :func:`~botanik_design.games.botanik.draw.counts.counts`,
+shared by the picture and the text that ``botanik-design show`` prints.  Lengths
+are millimetres; the page is as large as its content (an SVG or PNG for a rules
+draft or a forum post).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from matplotlib.figure import Figure
@@ -24,12 +24,9 @@ from botanik_design.games.botanik.draw.art import (
     ink_on,
     symbol_text,
 )
-from botanik_design.games.botanik.model.tileset import Kind, TileDef, TileSet, TileType
+from botanik_design.games.botanik.draw.counts import SOURCES, Counts, counts, row_of
+from botanik_design.games.botanik.model.tileset import TileDef, TileSet
 from botanik_design.model.words import plural
-
-#: Column order of the types.
-TYPE_ORDER: tuple[str, ...] = tuple(t.value for t in TileType if t is not TileType.SOURCE)
-SOURCES = "Sources"
 
 TILE = 26.0      # tile edge in the overview (mm)
 GAP = 3.0        # between tiles of one group
@@ -44,64 +41,10 @@ INK = "#1c1c1c"
 RULE = "#9a9a9a"
 
 
-@dataclass(frozen=True)
-class Counts:
-    """Physical tiles per ``(row, type)``: rows are palette colours then ``Sources``."""
-
-    rows: list[str]
-    types: list[str]
-    cells: dict[tuple[str, str], int]
-
-    def row_total(self, row: str) -> int:
-        """Tiles of one colour (or the Sources)."""
-        return sum(self.cells.get((row, t), 0) for t in self.types)
-
-    def type_total(self, kind: str) -> int:
-        """Tiles of one type."""
-        return sum(self.cells.get((r, kind), 0) for r in self.rows)
-
-    @property
-    def total(self) -> int:
-        """Every physical tile."""
-        return sum(self.cells.values())
-
-
-def _row_of(tile: TileDef) -> str:
-    return SOURCES if tile.kind is Kind.SOURCE else str(tile.colour)
-
-
-def counts(tileset: TileSet) -> Counts:
-    """The count table: physical tiles (copies) per colour and type; Sources in their row."""
-    rows = [c.name for c in tileset.colours]
-    if tileset.sources:
-        rows.append(SOURCES)
-    present = {t.type.value for t in tileset.tiles}
-    types = [t for t in (*TYPE_ORDER, TileType.SOURCE.value) if t in present]
-    cells: dict[tuple[str, str], int] = {}
-    for t in tileset.tiles:
-        key = (_row_of(t), t.type.value)
-        cells[key] = cells.get(key, 0) + t.copies
-    return Counts(rows, types, cells)
-
-
-def counts_text(tileset: TileSet) -> str:
-    """The count table as plain text (rows: colours and Sources; columns: types; totals)."""
-    c = counts(tileset)
-    head = ["", *c.types, "total"]
-    body = [[r, *(str(c.cells.get((r, t), "")) for t in c.types), str(c.row_total(r))]
-            for r in c.rows]
-    body.append(["total", *(str(c.type_total(t)) for t in c.types), str(c.total)])
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-    lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in
-                       enumerate(zip(row, widths, strict=True))).rstrip()
-             for row in [head, *body]]
-    return "\n".join(lines)
-
-
 def _groups(tileset: TileSet) -> dict[tuple[str, str], list[TileDef]]:
     out: dict[tuple[str, str], list[TileDef]] = {}
     for t in tileset.tiles:
-        out.setdefault((_row_of(t), t.type.value), []).append(t)
+        out.setdefault((row_of(t), t.type.value), []).append(t)
     return out
 
 

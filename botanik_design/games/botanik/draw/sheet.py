@@ -5,8 +5,14 @@ Each tile definition is drawn ``copies`` times, in declaration order, with
 centred on the page (:mod:`botanik_design.draw.pages`); cut marks run in the
 margin along every tile edge, and a footer names the set and page and carries a
 50 mm scale bar to check that the printer kept the size ("actual size", not
-"fit to page").  With ``backs=True`` each front page is followed by its back
-page, mirrored left to right, for double-sided printing flipped on the long edge.
+"fit to page").  With ``backs`` each front page is followed by its back page,
+mirrored left to right for double-sided printing flipped on the long edge
+(``"long"``), top to bottom for the short edge (``"short"``).  ``bleed`` runs
+each tile's art that many mm past its cut lines (the cut marks start outside
+it) and ``safe`` keeps the symbols and texts that many mm inside them.
+
+:func:`card_figures` gives one tile per page instead, the page the size of the
+tile plus its bleed, for print services that take one image per card.
 """
 
 from __future__ import annotations
@@ -18,7 +24,12 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
-from botanik_design.draw.pages import CUT_MARK_GAP_MM, SheetLayout, sheet_layout
+from botanik_design.draw.pages import (
+    CUT_MARK_GAP_MM,
+    SERVICE_SAFE_MM,
+    SheetLayout,
+    sheet_layout,
+)
 from botanik_design.games.botanik.draw.art import Drawing, Label, draw_back, draw_tile, face_of
 from botanik_design.games.botanik.model.tileset import Kind, TileDef, TileSet
 
@@ -88,26 +99,31 @@ def _footer(d: Drawing, lay: SheetLayout, text: str, *, scale: bool) -> None:
                      "center"))
 
 
-def sheet_figures(tileset: TileSet, layout: SheetLayout, *, backs: bool = False,
-                  title: str = "") -> Iterator[Figure]:
+def sheet_figures(tileset: TileSet, layout: SheetLayout, *, backs: bool | str = False,
+                  title: str = "", safe: float = 0.0) -> Iterator[Figure]:
     """The pages of the sheet, drawn one at a time (fronts, each followed by its back
-    when ``backs``): ``layout.pages`` or twice as many figures."""
+    when ``backs``: ``True``/``"long"`` or ``"short"``, the duplex flip):
+    ``layout.pages`` or twice as many figures."""
     tiles = physical_tiles(tileset)
     name = title or tileset.name
     faces = {t.id: face_of(t, tileset) for t in tileset.tiles}
     total = layout.pages
+    bleed = layout.bleed
     for k in range(total):
         front, rear = Drawing(), Drawing()
         for i in range(k * layout.per_page, min(len(tiles), (k + 1) * layout.per_page)):
             t = tiles[i]
             _, x, y = layout.slot(i)
-            draw_tile(front, faces[t.id], x, y, layout.tile)
+            draw_tile(front, faces[t.id], x, y, layout.tile, bleed=bleed, safe=safe)
             if backs:
-                _, bx, by = layout.slot(i, back=True)
-                draw_back(rear, bx, by, layout.tile, name, source=t.kind is Kind.SOURCE)
-        pairs = [(front, f"{name} · page {k + 1} of {total} · {layout.tile:g} mm tiles")]
+                _, bx, by = layout.slot(i, back=backs)
+                draw_back(rear, bx, by, layout.tile, name, source=t.kind is Kind.SOURCE,
+                          bleed=bleed, safe=safe)
+        extra = f" · {bleed:g} mm bleed" if bleed else ""
+        pairs = [(front, f"{name} · page {k + 1} of {total} · {layout.tile:g} mm tiles{extra}")]
         if backs:
-            pairs.append((rear, f"{name} · back of page {k + 1}"))
+            edge = "short" if backs == "short" else "long"
+            pairs.append((rear, f"{name} · back of page {k + 1} · flip on the {edge} edge"))
         for drawing, footer in pairs:
             drawing.layer()
             _cut_marks(drawing, layout)
@@ -117,19 +133,56 @@ def sheet_figures(tileset: TileSet, layout: SheetLayout, *, backs: bool = False,
             yield fig
 
 
+def card_figures(tileset: TileSet, tile: float, *, bleed: float = 0.0,
+                 safe: float = SERVICE_SAFE_MM, backs: bool = False,
+                 title: str = "") -> Iterator[Figure]:
+    """One page per physical tile, ``tile + 2 * bleed`` mm square, the tile's cut line
+    ``bleed`` mm inside the page edge; with ``backs`` each front is followed by its
+    back (the order card services expect in one PDF)."""
+    name = title or tileset.name
+    faces = {t.id: face_of(t, tileset) for t in tileset.tiles}
+    side = tile + 2 * bleed
+    for t in physical_tiles(tileset):
+        d = Drawing()
+        draw_tile(d, faces[t.id], bleed, bleed, tile, bleed=bleed, safe=safe, outline=None)
+        pages = [d]
+        if backs:
+            b = Drawing()
+            draw_back(b, bleed, bleed, tile, name, source=t.kind is Kind.SOURCE, bleed=bleed,
+                      safe=safe)
+            pages.append(b)
+        for drawing in pages:
+            fig, ax = new_page(side, side)
+            drawing.render(ax)
+            yield fig
+
+
+def write_cards(tileset: TileSet, path: Path, *, tile: float = 45.0, bleed: float = 0.0,
+                safe: float = SERVICE_SAFE_MM, backs: bool = False, dpi: int = DEFAULT_DPI,
+                title: str = "") -> tuple[int, list[Path]]:
+    """Write :func:`card_figures` to ``path`` (a PDF of every card, or one PNG/SVG per
+    card: ``NAME-1.png`` ...); returns ``(cards, files)``.  Raises ``OSError`` as
+    :func:`write_sheet` does; nothing is written then."""
+    count = len(physical_tiles(tileset)) * (2 if backs else 1)
+    figures = card_figures(tileset, tile, bleed=bleed, safe=safe, backs=backs, title=title)
+    files = write_pages(figures, path, dpi=dpi, title=title or tileset.name, count=count)
+    return count, files
+
+
 def write_sheet(tileset: TileSet, path: Path, *, page: str = "a4", tile: float = 45.0,
-                margin: float = 10.0, gap: float = 0.0, backs: bool = False,
-                dpi: int = DEFAULT_DPI, title: str = "") -> SheetSummary:
+                margin: float = 10.0, gap: float = 0.0, backs: bool | str = False,
+                dpi: int = DEFAULT_DPI, title: str = "", bleed: float = 0.0,
+                safe: float = 0.0) -> SheetSummary:
     """Lay out, draw and write the sheet of ``tileset`` to ``path`` (.pdf, .svg, .png).
 
     Raises :class:`~botanik_design.draw.pages.LayoutError` (a ``ValueError``)
-    when the page, tile size or margin is unusable, and ``OSError``
+    when the page, tile size, margin or bleed is unusable, and ``OSError``
     (:class:`~botanik_design.draw.output.OutputError` for a bad name or folder)
     when the file cannot be written; nothing is written then.
     """
     tiles = physical_tiles(tileset)
-    layout = sheet_layout(len(tiles), page, tile, margin, gap)
-    figures = sheet_figures(tileset, layout, backs=backs, title=title)
+    layout = sheet_layout(len(tiles), page, tile, margin, gap, bleed)
+    figures = sheet_figures(tileset, layout, backs=backs, title=title, safe=safe)
     files = write_pages(figures, path, dpi=dpi, title=title or tileset.name,
                         count=layout.pages * (2 if backs else 1))
     sources = sum(1 for t in tiles if t.kind is Kind.SOURCE)

@@ -230,7 +230,8 @@ class MachineAnalysis:
     :func:`analyse` on random machines.  ``cells`` must not change while this is used.
     """
 
-    __slots__ = ("cells", "connected", "facts", "group", "pairs", "sizes", "variant", "waiting")
+    __slots__ = ("cells", "connected", "facts", "group", "memo", "pairs", "sizes", "variant",
+                 "waiting")
 
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
         self.cells = cells
@@ -244,6 +245,10 @@ class MachineAnalysis:
         #: Colour group index of each connected coloured cell, and the groups' sizes.
         self.group = walk.group
         self.sizes = walk.sizes
+        #: Values the heuristic derives from this machine alone (:mod:`.move_values`:
+        #: placement values, tile values), by a key of the caller's: they hold as long
+        #: as the analysis does (the machine, tile table and variant fixed).
+        self.memo: dict[Any, Any] = {}
 
     def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
         """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""
@@ -284,12 +289,10 @@ class MachineAnalysis:
             grown[cell] = a
             return analyse(grown, variant)
         if not joins_network:
-            return MachineFacts(
-                score=f.score, groups=f.groups, largest=f.largest, flowers=f.flowers,
-                bonus=f.bonus, connected=f.connected, unconnected=f.unconnected + 1,
-                open_ends=f.open_ends - closed, growth=f.growth, crop_waiting=f.crop_waiting,
-                colour_count=f.colour_count,
-            )
+            # positional: a named tuple's keywords cost more than its work here
+            return MachineFacts(f.score, f.groups, f.largest, f.flowers, f.bonus, f.connected,
+                                f.unconnected + 1, f.open_ends - closed, f.growth,
+                                f.crop_waiting, f.colour_count)
         open_ends = f.open_ends - closed + (empty_exits if not wild and exits else 0)
         bonus = f.bonus + (variant.mecha_bonus if wild and variant.mecha_botanist == "wildcard"
                            else 0)
@@ -331,12 +334,9 @@ class MachineAnalysis:
             largest = max(largest, size)
             colour_count = dict(colour_count)
             colour_count[colour] = colour_count.get(colour, 0) + 1
-        return MachineFacts(
-            score=groups + flowers + bonus, groups=groups, largest=largest, flowers=flowers,
-            bonus=bonus, connected=f.connected + 1, unconnected=f.unconnected,
-            open_ends=open_ends, growth=growth, crop_waiting=crop_waiting,
-            colour_count=colour_count,
-        )
+        return MachineFacts(groups + flowers + bonus, groups, largest, flowers, bonus,
+                            f.connected + 1, f.unconnected, open_ends, growth, crop_waiting,
+                            colour_count)
 
 
 _CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}
@@ -373,7 +373,8 @@ _ANALYSED_MAX = 1024
 
 def analysis_of(state: Any, player: int) -> MachineAnalysis:
     """The :class:`MachineAnalysis` of ``player``'s machine in ``state`` (a
-    :class:`~.state.GameState`), from a bounded per-process cache.
+    :class:`~.state.GameState`), kept on the machine until its next placement
+    (``Machine.memo``, shared by clones) and in a bounded per-process cache.
 
     Search bots meet the same machines in every iteration (only placements change a
     machine, and each iteration plays a fresh clone).  The key is the machine's
@@ -386,16 +387,20 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     machine = state.machines[player]
     table = state.table
     variant = state.variant
+    memo = machine.memo
+    if memo is not None:
+        m_table, m_variant, result = memo
+        if m_table is table and m_variant is variant:
+            return result  # type: ignore[no-any-return]
     key = (id(table), id(variant), frozenset(machine.tile.items()),
            frozenset(machine.mask.items()))
     got = _ANALYSED.get(key)
-    if got is not None and got[0] is table and got[1] is variant:
-        return got[2]
-    if len(_ANALYSED) >= _ANALYSED_MAX:
-        _ANALYSED.clear()
-    result = MachineAnalysis(cells_of(machine, table), variant)
-    _ANALYSED[key] = (table, variant, result)
-    return result
+    if got is None or got[0] is not table or got[1] is not variant:
+        if len(_ANALYSED) >= _ANALYSED_MAX:
+            _ANALYSED.clear()
+        got = _ANALYSED[key] = (table, variant, MachineAnalysis(cells_of(machine, table), variant))
+    machine.memo = got
+    return got[2]
 
 
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:

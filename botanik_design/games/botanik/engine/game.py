@@ -25,6 +25,7 @@ from typing import Any
 
 from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.games.botanik.engine.actions import PLACE_BASE
+from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
 from botanik_design.games.botanik.engine.events import END_REASONS
 from botanik_design.games.botanik.engine.state import GameState, length_bound
 from botanik_design.games.botanik.engine.tiles import compile_tiles
@@ -85,24 +86,26 @@ class BotanikGame:
         return METRICS
 
     def final_metrics(self, state: State) -> Mapping[str, Any]:
-        """Numbers of a finished game from the engine's scoring breakdown and counters."""
+        """Numbers of a finished game from the fast analysis (:func:`~.analysis.analyse`,
+        the same numbers as the networkx breakdown :meth:`GameState.scores`:
+        ``tests/botanik/test_engine_machine_property.py``) and the engine's counters."""
         assert isinstance(state, GameState)
-        sc = state.scores()
-        p0, p1 = sc.players
+        f0, f1 = (analyse(cells_of(m, state.table), state.variant) for m in state.machines)
+        winner = winner_of((f0.score, f1.score), (f0.largest, f1.largest), state.variant)
         counts = state.stats()
-        reasons = state.discard_reasons()
+        end = sum(1 for why in state.discard_why if why in END_REASONS)
         return {
-            "score": (int(p0.total), int(p1.total)),
-            "groups": (int(p0.group_points), int(p1.group_points)),
-            "flowers": (int(p0.flower_points), int(p1.flower_points)),
-            "bonus": (int(p0.mecha_points), int(p1.mecha_points)),
+            "score": (f0.score, f1.score),
+            "groups": (f0.groups, f1.groups),
+            "flowers": (f0.flowers, f1.flowers),
+            "bonus": (f0.bonus, f1.bonus),
             "releases": counts["releases_p0"] + counts["releases_p1"],
             "swaps": counts["swaps"],
-            "discards": sum(1 for _, why in reasons if why not in END_REASONS),
-            "left_at_end": sum(1 for _, why in reasons if why in END_REASONS),
-            "unconnected": (len(p0.removed), len(p1.removed)),
+            "discards": len(state.discard_why) - end,
+            "left_at_end": end,
+            "unconnected": (f0.unconnected, f1.unconnected),
             "stalls": counts["no_registry_move"],
-            "winner": -1 if sc.winner is None else int(sc.winner),
+            "winner": -1 if winner is None else winner,
             "end_reason": "piles-empty",
         }
 
@@ -133,10 +136,6 @@ class BotanikGame:
     def may_prune(self, state: State, legal: Sequence[int]) -> bool:
         """Placements may be cut to the best few; picks, swaps and discards may not."""
         return legal[0] >= PLACE_BASE
-
-    def palette(self) -> Sequence[Any]:
-        """The tile set's colours in declaration order (plots use them)."""
-        return tuple(self.tileset.colours)
 
     def spec_names(self) -> Mapping[str, str]:
         """Names for reports: ``variant``, ``variant_title``, ``tileset``."""

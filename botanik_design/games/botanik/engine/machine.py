@@ -23,6 +23,8 @@ It also keeps, incrementally:
 
 from __future__ import annotations
 
+from typing import Any
+
 from botanik_design.games.botanik.engine.geometry import DELTA, ORIGIN, decode_cell
 
 #: Per side ``s`` (N, E, S, W): the code delta to the neighbour, the exit bit of
@@ -45,7 +47,7 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open", "wild_pairs",
+        "total_open", "wild_pairs", "memo", "placements",
     )
 
     def __init__(self, source_id: int = -1, source_mask: int = 0,
@@ -61,6 +63,13 @@ class Machine:
         self.cyc: dict[int, bool] = {}
         self.pipe: dict[int, bool] = {}
         self.total_open = 0
+        #: what an analysis of this content computed (``analysis.analysis_of``), or
+        #: ``None``; :meth:`place` clears it, :meth:`copy` shares it (it is immutable)
+        self.memo: Any = None
+        #: the game's legal placement keys of a tile here, by instance id (``turns``:
+        #: the tile table and rules are the game's); :meth:`place` starts a new dict,
+        #: :meth:`copy` shares it (entries hold for the same content)
+        self.placements: dict[int, list[int]] = {}
         if source_id >= 0:
             self.place(ORIGIN, source_id, 0, source_mask, False)
 
@@ -78,6 +87,8 @@ class Machine:
         m.pipe = self.pipe.copy()
         m.total_open = self.total_open
         m.wild_pairs = self.wild_pairs
+        m.memo = self.memo
+        m.placements = self.placements
         return m
 
     def __len__(self) -> int:
@@ -179,6 +190,8 @@ class Machine:
     def place(self, cell: int, tile_id: int, rotation: int, m: int, is_wild: bool) -> None:
         """Put a tile (rotated mask ``m``) on empty ``cell``; no rule is checked."""
         joined, closed, added = self.connections(cell, m, is_wild)
+        self.memo = None
+        self.placements = {}
         self.tile[cell] = tile_id
         self.rot[cell] = rotation
         self.mask[cell] = m

@@ -23,9 +23,16 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from botanik_design.games.botanik.engine.actions import PLACE_BASE, Pick, Place, Swap, decode
+from botanik_design.games.botanik.engine.actions import (
+    MAX_ARRIVAL,
+    MAX_COLUMNS,
+    PLACE_BASE,
+    SWAP_BASE,
+    Place,
+    decode,
+)
 from botanik_design.games.botanik.engine.heuristic import (
     WEIGHTS,
     MachineFacts,
@@ -35,6 +42,7 @@ from botanik_design.games.botanik.engine.heuristic import (
     machine_value,
     tile_value,
 )
+from botanik_design.games.botanik.engine.registry import EMPTY
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.state import GameState
@@ -48,20 +56,43 @@ EVAL_SCALE = 4.0
 
 
 def placement_values(state: GameState, legal: Sequence[int], w: Weights = WEIGHTS) -> list[float]:
-    """Heuristic machine value after each legal placement of the pending tile."""
-    dec = state.pending()
+    """Heuristic machine value after each legal placement of the pending tile.
+
+    Kept in the machine's analysis (``MachineAnalysis.memo``) by tile and actions for
+    the default weights: search bots value the same placements of the same machine in
+    many iterations."""
+    dec = state.decision
     assert dec is not None
-    player = dec.player
-    d = state.tile(dec.tile)
-    variant = state.variant
+    player = dec[1]
     base = analysis_of(state, player)
-    rotated = [cell_for(d, r, variant) for r in range(4)]
-    out = []
-    for a in legal:
-        act = _decode(a)
-        assert isinstance(act, Place)
-        out.append(machine_value(base.plus((act.x, act.y), rotated[act.rotation]), w))
-    return out
+    key = ("place", dec[2], tuple(legal))
+    memo: dict[Any, Any] = base.memo if w is WEIGHTS else {}
+    got = memo.get(key)
+    if got is None:
+        d = state.table.defs[dec[2]]
+        variant = state.variant
+        rotated = [cell_for(d, r, variant) for r in range(4)]
+        plus = base.plus
+        got = []
+        for a in legal:
+            act = _decode(a)
+            assert isinstance(act, Place)
+            got.append(machine_value(plus((act.x, act.y), rotated[act.rotation]), w))
+        memo[key] = got
+    return list(got)
+
+
+def cached_tile_value(state: GameState, player: int, instance: int, w: Weights = WEIGHTS) -> float:
+    """:func:`~.heuristic.tile_value` of tile ``instance`` to ``player`` in ``state``, kept in
+    the player's machine analysis (``MachineAnalysis.memo``) for the default weights."""
+    base = analysis_of(state, player)
+    if w is not WEIGHTS:
+        return tile_value(state.table.defs[instance], base.facts, state.variant, w)
+    got: float | None = base.memo.get(instance)  # tile values: by instance id
+    if got is None:
+        got = base.memo[instance] = tile_value(state.table.defs[instance], base.facts,
+                                               state.variant)
+    return got
 
 
 class RegistryEvaluator:
@@ -80,50 +111,57 @@ class RegistryEvaluator:
         self.w = w
         variant = state.variant
         self.variant = variant
-        self.facts: list[MachineFacts] = [analysis_of(state, p).facts for p in (0, 1)]
-        self.slots: list[list[int | None]] = [state.slots(0), state.slots(1)]
-        self.arrival: list[int] = state.arrival_tiles()
-        self.tops: list[int | None] = [
-            stack[-1] if stack else None for stack in state.middle_stacks()
-        ]
-        rounds_left = state.pile_size() / max(1, variant.arrival_tiles)
+        analyses = [analysis_of(state, p) for p in (0, 1)]
+        self.facts: list[MachineFacts] = [a.facts for a in analyses]
+        #: per player, tile values by instance id: the analysis's memo for the default
+        #: weights (:func:`cached_tile_value`), else this evaluator's own
+        self._tv: list[dict[Any, Any]] = (
+            [a.memo for a in analyses] if w is WEIGHTS else [{}, {}])
+        # the engine's own fields, read only (the evaluator lives for one decision):
+        # slot tiles (EMPTY = -1 when empty), the arrival zone, the middle tops
+        reg = state.registry
+        self.slots: list[list[int]] = reg.slots
+        self.arrival: list[int] = state.arrival
+        self.tops: list[int | None] = [stack[-1] if stack else None for stack in reg.middle]
+        self.links = state.table.links
+        rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
         self.slot_factor: float = w.slot * min(1.0, rounds_left / w.slot_horizon)
-        self._tv: dict[tuple[int, int], float] = {}
 
     def tile_value(self, player: int, instance: int) -> float:
-        """Cached :func:`tile_value` of an instance for a player."""
-        key = (player, instance)
-        v = self._tv.get(key)
+        """:func:`tile_value` of an instance for a player (cached)."""
+        tv = self._tv[player]
+        v: float | None = tv.get(instance)
         if v is None:
-            v = tile_value(self.state.tile(instance), self.facts[player], self.variant, self.w)
-            self._tv[key] = v
+            v = tv[instance] = tile_value(self.state.table.defs[instance], self.facts[player],
+                                          self.variant, self.w)
         return v
 
     def _releases(self, column: int, top: int, player: int) -> float:
         """Own gain minus the opponent's from the release check of ``column`` under ``top``."""
-        table = self.state.table
+        links = self.links
         total = 0.0
         for p in (0, 1):
             s = self.slots[p][column]
-            if s is not None and not table.linked(s, top):
+            if s != EMPTY and not links[s][top]:
                 gain = (1.0 - self.slot_factor) * self.tile_value(p, s)
                 total += gain if p == player else -gain
         return total
 
     def value(self, action: int, player: int) -> float:
         """What ``action`` brings ``player`` minus what it brings the opponent."""
-        act = _decode(action)
-        if isinstance(act, Pick):
-            tile = self.arrival[act.arrival]
-            if not act.middle:
+        if action < MAX_ARRIVAL * 2 * MAX_COLUMNS:  # a pick (see actions.decode)
+            i, d = divmod(action, 2 * MAX_COLUMNS)
+            tile = self.arrival[i]
+            if d < MAX_COLUMNS:
                 return self.slot_factor * self.tile_value(player, tile)
-            return self._releases(act.column, tile, player)
-        if isinstance(act, Swap):
-            dec = self.state.pending()
-            assert dec is not None
-            taken = self.tops[act.column]
+            return self._releases(d - MAX_COLUMNS, tile, player)
+        if SWAP_BASE <= action < SWAP_BASE + MAX_COLUMNS:
+            column = action - SWAP_BASE
+            decision = self.state.decision
+            assert decision is not None
+            taken = self.tops[column]
             gain = 0.0 if taken is None else self.tile_value(player, taken)
-            return gain + self._releases(act.column, dec.tile, player)
+            return gain + self._releases(column, decision[2], player)
         return 0.0
 
 
@@ -147,13 +185,12 @@ def win_probability(state: GameState) -> float:
     dec = state.pending()
     holder = dec.player if dec is not None and dec.kind in ("place", "swap") else -1
     for p in (0, 1):
-        facts = analysis_of(state, p).facts
-        total = machine_value(facts)
-        for t in state.slots(p):
-            if t is not None:
-                total += slot_factor * tile_value(state.tile(t), facts, variant)
+        total = machine_value(analysis_of(state, p).facts)
+        for t in state.registry.slots[p]:
+            if t != EMPTY:
+                total += slot_factor * cached_tile_value(state, p, t)
         if p == holder:
             assert dec is not None
-            total += tile_value(state.tile(dec.tile), facts, variant)
+            total += cached_tile_value(state, p, dec.tile)
         v[p] = total
     return 1.0 / (1.0 + math.exp(-(v[0] - v[1]) / EVAL_SCALE))

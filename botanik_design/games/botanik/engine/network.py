@@ -11,18 +11,22 @@ A *machine view* maps a cell ``(x, y)`` to a :class:`Placed` tile.  From it:
 * :func:`open_ends`: pipe exits facing an empty cell.  A wildcard
   mecha-botanist has no pipes, so its free sides are never open ends.
 * :func:`closure_holds`: the closure rule (``closure``, ``closure_scope``).
+
+networkx is imported when a graph is first built, not with this module: play
+(``legal_placements``, ``final_metrics``) never builds one, so ``simulate`` starts
+without it (``tests/test_startup_imports.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import networkx as nx  # type: ignore[import-untyped, unused-ignore]
-
-from botanik_design.games.botanik.engine import graph as g
 from botanik_design.games.botanik.model import sides
 from botanik_design.games.botanik.model.sides import OFFSETS
+
+if TYPE_CHECKING:
+    import networkx as nx  # type: ignore[import-untyped, unused-ignore]
 
 Cell = tuple[int, int]
 
@@ -72,6 +76,8 @@ def _forward_pairs(view: MachineView) -> list[tuple[Cell, Cell, int]]:
 def pipe_graph(view: MachineView, wild_pairs: bool = False) -> nx.Graph:
     """Graph of pipe connections (see the module docstring; ``wild_pairs``: option
     ``wildcard_pairs: joined``)."""
+    from botanik_design.games.botanik.engine import graph as g  # networkx: only when used
+
     edges = []
     for a, b, s in _forward_pairs(view):
         pa, pb = view[a], view[b]
@@ -82,6 +88,8 @@ def pipe_graph(view: MachineView, wild_pairs: bool = False) -> nx.Graph:
 
 def adjacency_graph(view: MachineView) -> nx.Graph:
     """Graph of touching tiles (orthogonal neighbours)."""
+    from botanik_design.games.botanik.engine import graph as g
+
     return g.build_graph(view, [(a, b) for a, b, _ in _forward_pairs(view)])
 
 
@@ -122,6 +130,8 @@ def closure_holds(
     if closure == "both":
         return all(closure_holds(view, rule, scope, source, wild_pairs)
                    for rule in ("open-end", "no-cycle"))
+    from botanik_design.games.botanik.engine import graph as g
+
     pg = pipe_graph(view, wild_pairs)
     if scope == "whole-machine":
         if closure == "open-end":

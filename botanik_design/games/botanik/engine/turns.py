@@ -161,13 +161,20 @@ class Turns(BaseState):
         self._set_pick_checked(p, own)
 
     def _set_pick_checked(self, p: int, own: list[tuple[int, int]]) -> None:
-        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``."""
+        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``.
+
+        The middle condition is :meth:`Registry.middle_ok` written inline (one row of
+        links per arrival tile); ``tests/botanik/test_engine_picks_property.py`` holds
+        it to the registry's rule functions."""
         reg = self.registry
-        table = self.table
         v = self.variant
-        links = table.links
+        links = self.table.links
         ncols = len(reg.middle)
         mids = _MIDDLE_PICKS[ncols]
+        free = v.middle_condition == "none"
+        allow = v.middle_condition_empty_slots == "allow"
+        s0, s1 = reg.slots
+        pairs = list(zip(range(ncols), s0, s1, strict=True))
         legal: list[int] = []
         append = legal.append
         for i, a in enumerate(self.arrival):
@@ -176,9 +183,13 @@ class Turns(BaseState):
             for c, top in own:
                 if row[top]:
                     append(base + c)
-            for c in range(ncols):
-                if reg.middle_ok(table, v, a, c):
-                    append(base + 9 + c)
+            base += 9
+            for c, x, y in pairs:
+                if free or (
+                    (x != EMPTY and row[x]) or (y != EMPTY and row[y])
+                    if x != EMPTY or y != EMPTY else allow
+                ):
+                    append(base + c)
         if not legal:
             if v.no_registry_move == "discard-chosen":
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
@@ -241,10 +252,12 @@ class Turns(BaseState):
             if kind == _CHECK:
                 self._check_releases(player, depth, column)
             elif kind == PLACE:
-                keys = legal_placements(
-                    self.machines[player], table, tile, v.closure, v.closure_scope,
-                    A.PLACE_BASE,
-                )
+                machine = self.machines[player]
+                keys = machine.placements.get(tile)
+                if keys is None:  # kept until the machine changes (search bots meet it again)
+                    keys = machine.placements[tile] = legal_placements(
+                        machine, table, tile, v.closure, v.closure_scope, A.PLACE_BASE,
+                    )
                 if keys:
                     self.decision = task
                     self._legal = keys

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from botanik_design.games.base import observation_text
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
 from botanik_design.games.botanik.engine.geometry import decode_cell
@@ -139,6 +140,17 @@ class StateViews(Turns):
         serialise a determinised state.
         """
         rng.shuffle(self.pile)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: everything but the pile's order and content
+        (:func:`~.observation.observe`); ``ValueError`` for a seat not 0 or 1."""
+        from botanik_design.games.botanik.engine.observation import observe
+
+        return observe(self, player)
+
+    def observation_string(self, player: int) -> str:
+        """:meth:`observation` as deterministic text (``games.base.observation_text``)."""
+        return observation_text(self.observation(player))
 
     def meca_holder(self) -> int:
         """Player holding the Meca pawn (first picker of the round)."""

@@ -19,8 +19,7 @@ from typing import Any
 
 from botanik_design.games.botanik.model.tileset import Kind, TileSet
 from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.model.words import noun, plural
-from botanik_design.spec.schema_check import near_miss
+from botanik_design.model.words import near_miss, noun, plural
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ def show(ref: str, out: Path | None, dpi: int) -> int | None:
         return code
     if pieceset is None:
         return None
-    from botanik_design.games.hive.draw import pieceset_counts_text
+    from botanik_design.games.hive.counts import pieceset_counts_text
 
     n = pieceset.pieces_per_player()
     print(f"{pieceset.name}: {plural(2 * n, 'piece')} ({n} per player)")
@@ -50,24 +50,41 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int | None:
         return code
     if pieceset is None:
         return None
-    from botanik_design.draw.pages import LayoutError, sheet_layout
+    from botanik_design.draw.pages import LayoutError
+    from botanik_design.draw.paths import files_text
     from botanik_design.games.hive.draw import (
         DEFAULT_PIECE_MM,
+        piece_layout,
         pieces_of,
-        slot_size,
+        write_piece_cards,
         write_piece_sheet,
     )
 
+    if args.backs:
+        print("sheet: error: Hive pieces have no backs to print (both faces are the same "
+              "piece); leave out --backs", file=sys.stderr)
+        return 2
     size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
     gap = args.gap if args.gap else 2.0
     try:
-        sheet_layout(len(pieces_of(pieceset)), args.page, slot_size(size), args.margin, gap)
+        if args.per_tile:
+            n, files = write_piece_cards(pieceset, out, tile=size, bleed=args.bleed,
+                                         dpi=args.dpi)
+            print(f"{pieceset.name}: {plural(n, 'piece')}, one a page, {size:g} mm across "
+                  f"the flats + {args.bleed:g} mm bleed")
+            print(f"wrote {files_text(files)}")
+            return 0
+        piece_layout(len(pieces_of(pieceset)), args.page, size, args.margin, gap, args.bleed)
     except LayoutError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     try:
         n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
-                                          margin=args.margin, gap=gap, dpi=args.dpi)
+                                          margin=args.margin, gap=gap, dpi=args.dpi,
+                                          bleed=args.bleed)
     except OSError as exc:
         print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -76,7 +93,7 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int | None:
           f"flats, {page} "
           f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
           f"{plural(lay.pages, 'page')}")
-    print(f"wrote {', '.join(str(f) for f in files)}")
+    print(f"wrote {files_text(files)}")
     return 0
 
 

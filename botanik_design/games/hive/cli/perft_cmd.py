@@ -16,8 +16,7 @@ def register(subparsers: Any) -> None:
         "perft", help="count Hive move sequences from the start (move-generator check)",
         description="Print the number of legal move sequences of each length 1..DEPTH from "
         "the start position, with the time and nodes per second (UHP conventions: a move is "
-        "a (piece, destination) pair; pass only when stuck). Exit status: 0, 1 for an "
-        "invalid variant file, 2 for an unknown game type or variant.",
+        "a (piece, destination) pair; pass only when stuck).",
     )
     src = p.add_mutually_exclusive_group()
     src.add_argument("--game-type", default=None, metavar="GAMETYPE",

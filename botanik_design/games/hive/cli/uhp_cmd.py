@@ -22,9 +22,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "uhp", help="speak the Universal Hive Protocol on stdin/stdout (Hive engine mode)",
         description="Run as a UHP engine: read commands on stdin, answer on stdout "
-        "(each answer ends with `ok`). Exit status: 0 after `exit` or end of input, "
-        "1 for an invalid variant file, 2 for an unknown variant or one that UHP cannot "
-        "express.",
+        "(each answer ends with `ok`).",
     )
     p.add_argument("--variant", default="Base", metavar="GAMETYPE|FILE|NAME", type=named,
                    help="game of a bare `newgame`: a GameTypeString (default Base) or a "

@@ -93,7 +93,8 @@ class Board:
 
     def key(self) -> tuple[object, ...]:
         """The position for repetition: every stack bottom to top and the side to move."""
-        return (self.to_move, frozenset((c, tuple(s)) for c, s in self.stacks.items()))
+        stacks = self.stacks
+        return (self.to_move, frozenset(zip(stacks, map(tuple, stacks.values()), strict=True)))
 
     # -- make / unmake -----------------------------------------------------
     def play(self, action: int) -> Undo:

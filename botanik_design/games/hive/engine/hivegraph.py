@@ -49,14 +49,43 @@ def is_one_hive(cells: Iterable[int]) -> bool:
 
 
 def articulation_points(cells: Collection[int]) -> set[int]:
-    """Articulation points of the occupied-cell graph (fast path, equal to networkx).
+    """Articulation points of the occupied-cell graph (fast path, equal to networkx:
+    ``tests/hive/test_hivegraph.py``).
 
     ``cells`` must be a connected hive (or empty); supports ``in`` cheaply
-    (a set or a dict keyed by cell).
+    (a set or a dict keyed by cell).  Tarjan's depth-first search, recursive (a hive
+    has at most a few dozen stacks).
     """
     result: set[int] = set()
     if len(cells) < 3:
         return result
+    disc: dict[int, int] = {}
+
+    def low_of(cell: int, parent: int | None) -> int:
+        """Lowest discovery index reachable from ``cell``'s subtree by one back edge."""
+        d = disc[cell] = len(disc)
+        low = d
+        children = 0
+        for delta in DELTAS:
+            n = cell + delta
+            if n not in cells:
+                continue
+            dn = disc.get(n)
+            if dn is None:
+                children += 1
+                ln = low_of(n, cell)
+                if ln < low:
+                    low = ln
+                if ln >= d and parent is not None:
+                    result.add(cell)
+            elif dn < low and n != parent:
+                low = dn
+        if parent is None and children > 1:
+            result.add(cell)
+        return low
+
+    low_of(next(iter(cells)), None)
+    return result
     root = next(iter(cells))
     disc = {root: 0}
     low = {root: 0}

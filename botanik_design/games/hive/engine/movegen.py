@@ -60,14 +60,33 @@ from botanik_design.games.hive.model import HiveVariant
 Stacks = dict[int, list[int]]
 
 
-def _slides(stacks: Stacks, cell: int) -> list[int]:
-    """Empty cells one slide from ``cell`` (the mover must already be lifted off)."""
+def _slide_deltas(occupied: int) -> tuple[int, ...]:
+    """The slide directions (as cell deltas) from an empty-centred cell whose
+    neighbours in direction ``i`` are occupied where bit ``i`` of ``occupied`` is set:
+    the destination is empty and exactly one of its two flanks is occupied (the rule
+    in the module docstring)."""
     out = []
-    for d, dl, dr in GATES:
-        t = cell + d
-        if t not in stacks and ((cell + dl in stacks) != (cell + dr in stacks)):
-            out.append(t)
-    return out
+    for i, (d, _dl, _dr) in enumerate(GATES):
+        left, right = (i - 1) % 6, (i + 1) % 6
+        if not occupied >> i & 1 and (occupied >> left & 1) != (occupied >> right & 1):
+            out.append(d)
+    return tuple(out)
+
+
+#: :func:`_slide_deltas` of every 6-bit neighbourhood.
+_SLIDES: tuple[tuple[int, ...], ...] = tuple(_slide_deltas(m) for m in range(64))
+
+_D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
+
+
+def _slides(stacks: Stacks, cell: int) -> list[int]:
+    """Empty cells one slide from ``cell`` (the mover must already be lifted off): the
+    six neighbours' occupancy as a 6-bit index into :data:`_SLIDES`
+    (``tests/hive/test_movegen_fast.py`` holds it to the gate rule)."""
+    occupied = ((cell + _D0 in stacks) | (cell + _D1 in stacks) << 1
+                | (cell + _D2 in stacks) << 2 | (cell + _D3 in stacks) << 3
+                | (cell + _D4 in stacks) << 4 | (cell + _D5 in stacks) << 5)
+    return [cell + d for d in _SLIDES[occupied]]
 
 
 def queen_moves(stacks: Stacks, cell: int) -> set[int]:
@@ -80,17 +99,25 @@ def queen_moves(stacks: Stacks, cell: int) -> set[int]:
 
 
 def ant_moves(stacks: Stacks, cell: int) -> set[int]:
-    """Every cell reachable by any number of slides, the start excluded."""
+    """Every cell reachable by any number of slides, the start excluded
+    (:func:`_slides` written inline: ants are most of a position's moves)."""
     mover = stacks.pop(cell)
     try:
         seen = {cell}
         todo = [cell]
+        push = todo.append
+        add = seen.add
+        slides = _SLIDES
         while todo:
             c = todo.pop()
-            for t in _slides(stacks, c):
+            occupied = ((c + _D0 in stacks) | (c + _D1 in stacks) << 1
+                        | (c + _D2 in stacks) << 2 | (c + _D3 in stacks) << 3
+                        | (c + _D4 in stacks) << 4 | (c + _D5 in stacks) << 5)
+            for d in slides[occupied]:
+                t = c + d
                 if t not in seen:
-                    seen.add(t)
-                    todo.append(t)
+                    add(t)
+                    push(t)
         seen.discard(cell)
         return seen
     finally:
@@ -273,7 +300,7 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
         cells = placement_cells(board)
         for pid in pieces:
             base = (pid + 1) * ACTION_STRIDE + CELL_OFFSET
-            out.update(base + c for c in cells)
+            out.update([base + c for c in cells])
     table = board.table
     me = board.to_move
     if board.pos[table.queen[me]] is None and not variant.move_before_queen:
@@ -297,7 +324,7 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
         base = (pid + 1) * ACTION_STRIDE + CELL_OFFSET
         if bug == MOSQUITO:
             if level > 0:
-                out.update(base + t for t in beetle_moves(stacks, cell))
+                out.update([base + t for t in beetle_moves(stacks, cell)])
                 continue
             kinds = set()
             for d in DELTAS:
@@ -312,7 +339,7 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
             if is_pinned:
                 continue
             for k in kinds:
-                out.update(base + t for t in _SIMPLE[k](stacks, cell))
+                out.update([base + t for t in _SIMPLE[k](stacks, cell)])
             continue
         if bug == PILLBUG:
             if pinned is None:
@@ -320,5 +347,5 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
             out |= throws(board, cell, pinned)
         if is_pinned:
             continue
-        out.update(base + t for t in _SIMPLE[bug](stacks, cell))
+        out.update([base + t for t in _SIMPLE[bug](stacks, cell)])
     return out

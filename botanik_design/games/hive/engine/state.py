@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from botanik_design.games.base import TERMINAL, Event, IllegalActionError
+from botanik_design.games.base import TERMINAL, Event, IllegalActionError, observation_text
 from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
@@ -230,6 +230,16 @@ class HiveState(BaseState):
             "setup": None if self.setup is None else self.setup.to_dict(),
             "actions": self._history,
         })
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The whole position (perfect information, :func:`~.observation.observe`)."""
+        from botanik_design.games.hive.engine.observation import observe
+
+        return observe(self, player)
+
+    def observation_string(self, player: int) -> str:
+        """:meth:`observation` as deterministic text (``games.base.observation_text``)."""
+        return observation_text(self.observation(player))
 
     # -- Hive extras -------------------------------------------------------
     def move_strings(self) -> list[str]:

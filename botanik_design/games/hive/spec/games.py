@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.hive.model import BUG_LETTER, Bug, PieceSet
 from botanik_design.games.hive.spec.variants import HiveVariantInfo, hive_variant_info
-from botanik_design.model.words import plural
+from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.chain import ref_hint
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
 from botanik_design.spec.refs import no_file
-from botanik_design.spec.schema_check import near_miss
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session

@@ -24,10 +24,11 @@ from botanik_design.games.hive.spec.semantic import (
 )
 from botanik_design.games.hive.spec.variants import HiveVariantInfo, hive_variant_info
 from botanik_design.model.sweep import Axis
+from botanik_design.model.words import near_miss
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import Positions
-from botanik_design.spec.schema_check import check_schema, near_miss
+from botanik_design.spec.schema_check import check_schema
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session

@@ -1,0 +1,133 @@
+"""Hive move generation against OpenSpiel's C++ Hive, on the same positions.
+
+Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 3]
+[--game-types Base,Base+MLP]``
+
+* Positions: ``--games`` seeded random games of this engine (seed ``0 .. games - 1``,
+  a uniformly random legal move each ply, at most ``--plies`` plies), every position
+  before a move; each game is replayed in OpenSpiel's ``hive`` (``pyspiel``) move by
+  move through the moves' UHP strings, so both engines hold the same positions (a game
+  is cut where the two disagree or OpenSpiel's board is too small for it).
+* Measure: for each engine, the CPU time (``time.process_time``) of listing the legal
+  moves of every position, best of ``--repeat``: this engine's
+  ``movegen.legal_moves`` (no cache: the state caches its list), OpenSpiel's
+  ``state.legal_actions()`` (C++; it lists a move once per neighbour of its
+  destination, so its lists are longer).  Prints microseconds per position and the
+  ratio (OpenSpiel's time over this engine's: above 1, this engine is faster).
+* Also prints the CPU seconds of whole random games through the public ``State``
+  API (``legal_actions`` + ``apply_action``), the figure behind "a random Hive
+  game".
+
+Installs nothing: without ``pyspiel`` (the ``[openspiel]`` extra) only this engine's
+figures are printed.  Not a test: timings depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from botanik_design.games.hive.engine.game import HiveGame, load_hive
+from botanik_design.games.hive.engine.movegen import legal_moves
+
+try:
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+except ImportError:  # the [openspiel] extra is not installed
+    pyspiel = None
+
+#: OpenSpiel's game parameters for each UHP game type measured.
+_SPIEL_PARAMS: dict[str, dict[str, Any]] = {
+    "Base": {"uses_mosquito": False, "uses_ladybug": False, "uses_pillbug": False},
+    "Base+MLP": {"uses_mosquito": True, "uses_ladybug": True, "uses_pillbug": True},
+}
+
+
+def _spiel_action(state: Any, text: str) -> int | None:
+    """OpenSpiel's action for a UHP move string, or ``None`` (its notation names the
+    same move with any neighbour as reference, so the destinations are compared)."""
+    try:
+        return int(state.string_to_action(text))
+    except Exception:  # noqa: BLE001 - pyspiel raises plain RuntimeErrors
+        return None
+
+
+def positions(game: HiveGame, game_type: str, games: int,
+              plies: int) -> tuple[list[Any], list[Any]]:
+    """Our boards and OpenSpiel's states of the same positions (see the module docstring)."""
+    ours: list[Any] = []
+    theirs: list[Any] = []
+    spiel = pyspiel.load_game("hive", _SPIEL_PARAMS[game_type]) if pyspiel else None
+    for seed in range(games):
+        s = game.new_initial_state()
+        t = spiel.new_initial_state() if spiel else None
+        rng = random.Random(seed)
+        while not s.is_terminal() and len(s.history()) < plies:
+            if t is not None and t.is_terminal():
+                break
+            ours.append(s.clone())
+            if t is not None:
+                theirs.append(t.clone())
+            legal = s.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if t is not None:
+                a = _spiel_action(t, s.action_to_string(action))
+                if a is None or a not in t.legal_actions():
+                    ours.pop()
+                    theirs.pop()
+                    break
+                t.apply_action(a)
+            s.apply_action(action)
+    return ours, theirs
+
+
+def _time(fn: Any, items: list[Any], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for x in items:
+            fn(x)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def random_games(game: HiveGame, games: int, plies: int) -> float:
+    """CPU seconds per random game through the public API (capped at ``plies``)."""
+    start = time.process_time()
+    for seed in range(games):
+        s = game.new_initial_state()
+        rng = random.Random(seed)
+        while not s.is_terminal() and len(s.history()) < plies:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+    return (time.process_time() - start) / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--plies", type=int, default=120)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--game-types", default="Base,Base+MLP")
+    args = ap.parse_args()
+    print(f"{args.games} seeded random games, at most {args.plies} plies; best of {args.repeat}"
+          + ("" if pyspiel else "; pyspiel not installed: this engine only"))
+    for game_type in args.game_types.split(","):
+        game = load_hive(game_type)
+        variant = game.variant
+        ours, theirs = positions(game, game_type, args.games, args.plies)
+        n = len(ours)
+        mine = _time(lambda s, v=variant: legal_moves(s.board, v), ours, args.repeat) / n
+        line = f"{game_type:9s} {n:5d} positions: this engine {mine * 1e6:6.0f} us"
+        if theirs:
+            spiel = _time(lambda t: t.legal_actions(), theirs, args.repeat) / n
+            line += (f", OpenSpiel C++ {spiel * 1e6:6.0f} us; this engine at "
+                     f"{spiel / mine:.2f}x OpenSpiel's speed")
+        print(line)
+        per_game = random_games(game, max(5, args.games // 2), 10**6)
+        print(f"{'':9s} a random game to its end through the State API: {per_game:.3f} s CPU")
+
+
+if __name__ == "__main__":
+    main()

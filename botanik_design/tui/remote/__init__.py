@@ -1,0 +1,1 @@
+"""The join screen of a hosted game (``botanik-design join``)."""

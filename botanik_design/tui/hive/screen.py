@@ -145,8 +145,10 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
             head += " · the bot is thinking…"
         text = Text(head, style="bold")
         last = s.last_move()
-        if last is not None and last[0] is not None and last[0] not in s.state.board.stacks:
-            text.append(" · *piece: the last move, ∙: where it came from", style="#8a8a8a")
+        legend = " · *piece: the last move, ∙: where it came from"
+        if last is not None and last[0] is not None and last[0] not in s.state.board.stacks \
+                and len(head) + len(legend) <= (self.size.width or 80) - 2:  # one row
+            text.append(legend, style="#8a8a8a")
         line = self.message or self.hint()
         text.append("\n" + line, style="bold red" if self.warn else "")
         return text

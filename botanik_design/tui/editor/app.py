@@ -280,6 +280,11 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
     def _exit_asked(self, event: TileFields.ExitAsked) -> None:
         self.action_toggle_exit(event.side)
 
+    @on(TileFields.MenuClosed)
+    def _menu_closed(self) -> None:
+        # after the drop-down's own focus() (queued before this message was posted)
+        self.call_later(self._focus, "#tiles")
+
     @on(TileFields.RotateAsked)
     def _rotate_asked(self, event: TileFields.RotateAsked) -> None:
         self.action_rotate()

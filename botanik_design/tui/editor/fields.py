@@ -33,6 +33,8 @@ from botanik_design.tui.widgets.tile_view import (
 )
 
 NO_COLOUR = "(none)"
+#: The blank of the type and kind drop-downs: the file's value is not one of the list.
+UNKNOWN = "? (not a known one)"
 
 
 class NumberInput(RoutedInput):
@@ -92,6 +94,10 @@ class TileFields(Vertical):
     class RotateAsked(Message):
         """The exits are to be turned a quarter turn clockwise."""
 
+    class MenuClosed(Message):
+        """A drop-down's menu closed (a choice was made, or escape): the app's keys, which
+        the footer shows, apply again once the focus leaves the drop-down."""
+
     class Note(Message):
         """A line for the status bar (``level``: info, warn or error)."""
 
@@ -106,17 +112,26 @@ class TileFields(Vertical):
         #: Lines of the summary shown (-1: none yet).
         self._info_lines = -1
 
+    def on_mount(self) -> None:
+        for select in self.query(Select):
+            self.watch(select, "expanded", self._menu_toggled, init=False)
+
+    def _menu_toggled(self, expanded: bool) -> None:
+        if not expanded:
+            self.post_message(self.MenuClosed())
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="preview-row"):
             yield TileView(size=PREVIEW_SIZE, id="preview")
             yield Static(id="info")
         yield _field("id", RoutedInput(id="f-id", compact=True))
-        yield _field("colour", Select[str]([], id="f-colour", compact=True, allow_blank=True,
-                                           prompt="?"))
+        # no blank in the colours: "(none)" is the entry for a tile with no colour
+        yield _field("colour", Select[str]([(NO_COLOUR, NO_COLOUR)], id="f-colour",
+                                           compact=True, allow_blank=False))
         yield _field("type", Select[str]([(t, t) for t in TYPES], id="f-type", compact=True,
-                                         allow_blank=True, prompt="?"))
+                                         allow_blank=True, prompt=UNKNOWN))
         yield _field("kind", Select[str]([(k, k) for k in KINDS], id="f-kind", compact=True,
-                                         allow_blank=True, prompt="?"))
+                                         allow_blank=True, prompt=UNKNOWN))
         yield _field("exits", *(Button(side, id=f"exit-{side}", compact=True)
                                 for side in "NESW"),
                      Button("↻ r", id="rotate", compact=True, tooltip="rotate clockwise"),

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from rich.markup import escape
 
+from botanik_design.tui.editor.changewords import change_words, plain
 from botanik_design.tui.editor.document import TilesetDocument
 from botanik_design.tui.editor.screens import confirm_delete_screen
 
@@ -58,19 +59,21 @@ class ListActionsMixin:
         self.push_screen(confirm_delete_screen(escape(face.id), face.copies), done)
 
     def action_undo(self: _Editor) -> None:
+        before = plain(self.doc.data)
         select = self.doc.undo()
         if select is None:
             self.set_status("nothing to undo", "warn")
             return
         self.after_edit(max(select, 0), structure=True)
         self.refresh_side(force=True)
-        self.set_status("undone (ctrl+y redoes)")
+        self.set_status(f"undone: {change_words(before, self.doc.data)} (ctrl+y redoes)")
 
     def action_redo(self: _Editor) -> None:
+        before = plain(self.doc.data)
         select = self.doc.redo()
         if select is None:
             self.set_status("nothing to redo", "warn")
             return
         self.after_edit(max(select, 0), structure=True)
         self.refresh_side(force=True)
-        self.set_status("redone")
+        self.set_status(f"redone: {change_words(before, self.doc.data)}")

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from botanik_design.model.words import plural
 from botanik_design.tui.editor.bars import StatusBar, TitleBar
+from botanik_design.tui.editor.changewords import change_words, plain
 from botanik_design.tui.editor.checker import Checker
 from botanik_design.tui.editor.checking import Problem
 from botanik_design.tui.editor.pieceset_doc import META_KEYS, PiecesetDocument, bug_infos
@@ -239,18 +240,20 @@ class PiecesetApp(KeyRoutingMixin, SavingMixin, App[None]):
         self.action_focus_table()
 
     def action_undo(self) -> None:
-        self._history(self.doc.undo(), "undone", "nothing to undo")
+        before = plain(self.doc.data)
+        self._history(self.doc.undo(), "undone", "nothing to undo", before)
 
     def action_redo(self) -> None:
-        self._history(self.doc.redo(), "redone", "nothing to redo")
+        before = plain(self.doc.data)
+        self._history(self.doc.redo(), "redone", "nothing to redo", before)
 
-    def _history(self, row: int | None, done: str, nothing: str) -> None:
+    def _history(self, row: int | None, done: str, nothing: str, before: Any) -> None:
         if row is None:
             self.set_status(nothing)
             return
         self.table.move_cursor(row=max(0, row))
         self.after_edit(fields=True)
-        self.set_status(done)
+        self.set_status(f"{done}: {change_words(before, self.doc.data)}")
 
     def action_focus_table(self) -> None:
         self.doc.break_coalescing()

@@ -25,13 +25,14 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("shift+arrows / c", "scroll the board / centre it on the hive"),
     ("? · tab", "this help · its rules tab: the rules of the variant being played"),
     ("r", "the rules of this variant (the help's rules tab)"),
-    ("q", "quit (the record, if any, is already saved)"),
+    ("q", "quit (asks again when a move is in no file: no --record, or autosave failed)"),
 )
 
 LEGEND = Text.assemble(
     ("Pieces: ", "bold"), "colour marker w (White, light) or b (Black, dark), bug letter "
     "(Q Queen, S Spider, B Beetle, G Grasshopper, A Ant, M Mosquito, L Ladybug, P Pillbug), "
-    "number; ^n = stack of n pieces; * = the last move; blue = destinations of the "
+    "number; ^n = stack of n pieces; * = the last move's piece, ∙ = the cell it came "
+    "from (when empty); blue = destinations of the "
     "selected piece; [ ] = the cursor.",
 )
 

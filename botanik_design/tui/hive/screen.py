@@ -27,11 +27,13 @@ from botanik_design.games.hive.engine.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
 from botanik_design.tui.hive.botturn import BotTurnMixin
 from botanik_design.tui.hive.help import HiveHelpMixin
+from botanik_design.tui.hive.leaving import LeaveMixin
 from botanik_design.tui.hive.navigation import NavigationMixin
 from botanik_design.tui.hive.render import cell_xy
 from botanik_design.tui.hive.session import HandGroup, HiveSession
 from botanik_design.tui.hive.widgets import EndScreen, HandPanel, HexBoard
 from botanik_design.tui.widgets.footer import SteadyFooter
+from botanik_design.tui.widgets.quitguard import QuitGuard
 
 #: The style sheet beside this module (absolute: the play app shows this screen too).
 _STYLES = Path(__file__).with_name("hive.tcss")
@@ -39,7 +41,7 @@ _STYLES = Path(__file__).with_name("hive.tcss")
 BUG_KEYS = "QSBGAMLP"
 
 
-class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
+class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Screen[None]):
     """Play one Hive game (``session``); ``record_path``: autosave after every move.
 
     ``q`` (or quitting from the end screen) exits the app.
@@ -84,6 +86,12 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         self.warn = False
         self.bot_busy = False
         self.end_shown = False
+        self.quit_guard = QuitGuard()
+        #: The moves in a file: the game as it started (new, or loaded from a record),
+        #: then as the last successful autosave wrote it; quitting with others asks first.
+        self.saved_history = tuple(session.state.history())
+        #: Rows the status shows (it grows to show a long message whole, up to 4).
+        self._status_rows = 2
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -115,7 +123,18 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         self.board_widget.refresh()
         for panel in self.query(HandPanel):
             panel.refresh_hand(s, self.selected)
-        self.query_one("#status", Static).update(self.status_text(), layout=False)  # 2 lines
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """Update the status; the layout is redone only when its number of rows changes
+        (a long message wraps whole instead of being cut)."""
+        self.quit_guard.shown(self.message)
+        text = self.status_text()
+        width = max(1, self.size.width - 2)  # padding 0 1
+        rows = min(4, sum(max(1, -(-len(line) // width)) for line in text.plain.split("\n")))
+        rows = max(2, rows)
+        self.query_one("#status", Static).update(text, layout=rows != self._status_rows)
+        self._status_rows = rows
 
     def status_text(self) -> Text:
         s = self.session
@@ -125,6 +144,11 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         elif s.bot_to_act():
             head += " · the bot is thinking…"
         text = Text(head, style="bold")
+        last = s.last_move()
+        legend = " · *piece: the last move, ∙: where it came from"
+        if last is not None and last[0] is not None and last[0] not in s.state.board.stacks \
+                and len(head) + len(legend) <= (self.size.width or 80) - 2:  # one row
+            text.append(legend, style="#8a8a8a")
         line = self.message or self.hint()
         text.append("\n" + line, style="bold red" if self.warn else "")
         return text
@@ -148,7 +172,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
 
     def say(self, message: str, warn: bool = False) -> None:
         self.message, self.warn = message, warn
-        self.query_one("#status", Static).update(self.status_text(), layout=False)  # 2 lines
+        self._show_status()
 
     # -- selection -------------------------------------------------------------
     def select(self, pid: int | None) -> None:
@@ -292,6 +316,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         if self.record_path is not None:
             try:
                 s.save(self.record_path)
+                self.saved_history = tuple(s.state.history())
             except OSError as exc:
                 self.message, self.warn = f"autosave failed: {exc.strerror or exc}", True
         self.redraw()
@@ -311,7 +336,4 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, Screen[None]):
         if what == "undo":
             self.action_undo()
         elif what == "quit":
-            self.app.exit()
-
-    def action_leave(self) -> None:
-        self.app.exit()
+            self.action_leave()

@@ -33,6 +33,7 @@ from botanik_design.tui.play.menus import BoardMenusMixin
 from botanik_design.tui.play.texts import MIN_SIZE, prompt_text, scores_text, status_text
 from botanik_design.tui.play.turns import BotTurnsMixin
 from botanik_design.tui.play.widgets import Drawing, MoveLog, Pane, SidePane
+from botanik_design.tui.widgets.quitguard import QuitGuard
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
 _STYLES = Path(__file__).with_name("board.tcss")
@@ -115,7 +116,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self._drawn_size: tuple[int, int] | None = None
         self._bot_busy = False
         self._bot_error = False
-        self._quit_armed = False
+        self.quit_guard = QuitGuard()
         self._summary_shown = False
         #: "WxH" when the terminal is smaller than :data:`MIN_SIZE` (parts are hidden).
         self.too_small = ""
@@ -155,6 +156,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self.too_small = f"{width}x{height}" if small else ""
         if self.is_mounted:
             self.query_one("#status", Static).update(self._status())
+            self.query_one("#prompt", Static).update(self._prompt())
             if (width, height) != self._drawn_size:
                 # the machines were centred for the old size (the log rewraps itself)
                 self._drawn_size = (width, height)
@@ -190,6 +192,10 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
     def _status(self) -> Text:
         return status_text(self.ctl, self.too_small, self.app_.autosave_error)
 
+    def _prompt(self) -> Text:
+        width = (self.size.width or MIN_SIZE[0]) - 2  # the prompt's padding: 0 1
+        return prompt_text(self.ctl, self.choice, self.message, width)
+
     def rewrite_log(self) -> None:
         self.query_one("#log", MoveLog).show(
             [Text(line, style="#8a8a8a" if line.startswith(" ") else "")
@@ -204,8 +210,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         """Draw everything from the controller's state."""
         self.choice.sync(self.ctl)
         c = self.choice
-        if not self.message.startswith("press q again"):
-            self._quit_armed = False
+        self.quit_guard.shown(self.message)
         ctl = self.ctl
         s = ctl.state
         d = ctl.pending()
@@ -266,7 +271,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self.query_one("#scores", Static).update(scores_text(ctl))
         self.query_one("#status", Static).update(self._status())
         prompt = self.query_one("#prompt", Static)
-        prompt.update(prompt_text(ctl, c, self.message))
+        prompt.update(self._prompt())
         prompt.set_class(self.warn, "warn")
 
     def say(self, message: str, warn: bool = False) -> None:

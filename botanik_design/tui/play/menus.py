@@ -17,6 +17,7 @@ from botanik_design.tui.play.screens import (
     SummaryScreen,
 )
 from botanik_design.tui.widgets.note import NoteScreen
+from botanik_design.tui.widgets.quitguard import QuitGuard
 
 
 class _Board(Protocol):
@@ -26,7 +27,7 @@ class _Board(Protocol):
     app: Any
     _bot_busy: bool
     _bot_error: bool
-    _quit_armed: bool
+    quit_guard: QuitGuard
     _summary_shown: bool
 
     @property
@@ -133,11 +134,11 @@ class BoardMenusMixin:
 
     def action_quit(self: _Board) -> None:
         """Quit; ask again when a human move would be lost (not saved, or autosave failed)."""
-        if self.ctl.unsaved() and not self._quit_armed:
-            self._quit_armed = True
-            error = self.app_.autosave_error
-            why = (f"the last autosave failed ({error})" if error
-                   else "this game is not saved")
-            self.say(f"press q again to quit: {why}; ctrl+s saves it", warn=True)
+        error = self.app_.autosave_error
+        why = "" if not self.ctl.unsaved() else (
+            f"the last autosave failed ({error})" if error else "this game is not saved")
+        question = self.quit_guard.ask(why and f"{why}; ctrl+s saves it")
+        if question is not None:
+            self.say(question, warn=True)
             return
         self.app.exit()

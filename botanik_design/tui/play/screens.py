@@ -3,6 +3,7 @@ file prompt, end-of-game summary."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -78,7 +80,8 @@ class ActionListScreen(ModalScreen[int | None]):
         self.actions = actions
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical() as box:
+            box.border_subtitle = "↑↓ choose · enter plays it · esc closes"
             yield Static(Text(self.title_text, style="bold"))
             yield OptionList(*[Option(text, id=str(a)) for a, text in self.actions],
                              id="actions")
@@ -124,6 +127,25 @@ class PathScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def wrap_keeping_scores(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` wrapped under its own indentation
+    (plus four), the last word kept with the one before it, so a score (``...: 3``)
+    never stands on a line of its own."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        head, _, last = line.rpartition(" ")
+        glued = f"{head}\u00a0{last}" if head.strip() else line
+        wrapped = textwrap.wrap(glued.lstrip(" "), width, initial_indent=indent,
+                                subsequent_indent=indent + "    ", break_on_hyphens=False,
+                                break_long_words=False)
+        out.extend(part.replace("\u00a0", " ") for part in wrapped)
+    return "\n".join(out)
+
+
 class SummaryScreen(Screen[str]):
     """End of the game: outcome and both breakdowns.
 
@@ -147,9 +169,14 @@ class SummaryScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Game over · {self.outcome}", style="bold"), id="outcome")
         with VerticalScroll():
-            yield Static(Text(self.breakdown), id="breakdown")
+            yield Static(id="breakdown")
         yield Static(Text("esc board · u undo · ctrl+s save record · n new game · q quit"),
                      id="keys")
+
+    def on_resize(self, event: Resize) -> None:
+        # padding 0 1 and a scrollbar's two columns
+        self.query_one("#breakdown", Static).update(
+            Text(wrap_keeping_scores(self.breakdown, max(20, event.size.width - 4))))
 
     def action_done(self, what: str) -> None:
         self.dismiss(what)

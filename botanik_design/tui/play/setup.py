@@ -56,8 +56,14 @@ class FlagBox(Checkbox):
         return "X" if self.value else " "
 
 
-def option_row(f: OptionField, value: Any) -> Widget:
-    """The form's row of option ``f`` showing ``value`` (label, widget, error note)."""
+def option_row(f: OptionField, value: Any,
+               index: dict[str, tuple[Label, Widget]] | None = None) -> Widget:
+    """The form's row of option ``f`` showing ``value`` (label, widget, error note).
+
+    ``index``: gets ``f.name -> (label, value widget)``, so the form reaches its rows
+    without a query over the whole screen (a query per row per change made the form
+    take seconds to open).
+    """
     widgets: list[Widget] = [Label(f.name, id=f"l-{f.name}")]
     if f.kind in ("choice", "bool"):
         shown = f.show(value)
@@ -74,6 +80,10 @@ def option_row(f: OptionField, value: Any) -> Widget:
         hint = bounds + (", empty = no limit" if f.nullable else "")
         widgets.append(Input(f.show(value), compact=True, id=f"o-{f.name}", placeholder=hint))
         widgets.append(Label("", id=f"e-{f.name}", classes="field-error"))
+    if index is not None:
+        label = widgets[0]
+        assert isinstance(label, Label)
+        index[f.name] = (label, widgets[1])
     return Vertical(Horizontal(*widgets, classes="row"), Static(f.description, classes="desc"),
                     classes="option")
 
@@ -121,12 +131,15 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         self.record_path = record_path
         #: The file last saved, and the text written there (a Hive game names it).
         self._saved: tuple[Path, str] | None = None
+        #: The option rows shown: name -> (label, value widget); see :func:`option_row`.
+        self._rows: dict[str, tuple[Label, Widget]] = {}
+        #: A repaint of the changed marks is queued (one per batch of changes).
+        self._mark_queued = False
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("New game: choose a variant and adjust its options · "
-                          "ctrl+g play · ctrl+s save as · esc back", style="bold"), id="title")
+        yield Static(self._title(), id="title")
         bundled_base = self.base if self.base in self.variants else self.variants[0]
         self._select_initial = bundled_base
         with VerticalScroll(id="form", can_focus=False):
@@ -159,7 +172,8 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
                             compact=True, id="seed", placeholder="(random)")
                 yield Label("", id="e-seed", classes="field-error")
             yield Static("Rule options (changed ones in yellow)", classes="head")
-            yield Vertical(*(option_row(f, None) for f in self.fields), id="options")
+            yield Vertical(*(option_row(f, None, self._rows) for f in self.fields),
+                           id="options")
         with Horizontal(id="bar"):
             yield Label("save as")
             yield Input(placeholder="(empty) e.g. my-variant.yaml",
@@ -167,6 +181,14 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
             yield Button("Save as", compact=True, id="save")
             yield Button("Play", compact=True, variant="primary", id="play")
         yield Static(id="problems")
+
+    def _title(self) -> Text:
+        """The title line, ending with the keys: esc goes back to a game when one is open
+        (the form was opened from its board), else quits."""
+        leave = "esc back to the game" if getattr(self.app, "board", None) is not None \
+            else "esc quit"
+        return Text(f"New game · ctrl+g play · ctrl+s save as · {leave} · "
+                    "choose a variant and adjust its options", style="bold")
 
     async def on_mount(self) -> None:
         await self._load_base(self.base)
@@ -185,7 +207,8 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         self.query_one("#tileset", Select).value = VARIANT_DEFAULT_TILESET
         box = self.query_one("#options", Vertical)
         await box.remove_children()
-        await box.mount_all([option_row(f, None) for f in self.fields])
+        self._rows = {}
+        await box.mount_all([option_row(f, None, self._rows) for f in self.fields])
 
     async def _load_base(self, ref: str) -> None:
         from botanik_design.spec.errors import SpecError
@@ -196,7 +219,7 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         except SpecError as exc:
             self._problems([str(exc)], error=True)  # str(exc) lists the problems
             return
-        if game != self.game or not self.query("#options Label"):
+        if game != self.game or not self._rows:
             await self._set_game(game)
         self.base = ref
         self.base_options = options
@@ -206,7 +229,7 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         self._problems([f"base variant: {ref} ({game})"])
 
     def _show_value(self, f: OptionField, value: Any) -> None:
-        widget = self.query_one(f"#o-{f.name}")
+        widget = self._rows[f.name][1]
         if isinstance(widget, Select):
             widget.value = f.show(value)
         elif isinstance(widget, Input):
@@ -233,7 +256,9 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def _edited(self) -> None:
-        self._mark_changed()
+        if not self._mark_queued:  # setting every row's value posts one event per row
+            self._mark_queued = True
+            self.call_later(self._mark_changed)
 
     @on(Input.Blurred)
     def _left_field(self, event: Input.Blurred) -> None:
@@ -267,21 +292,21 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         return problem
 
     def _mark_changed(self) -> None:
+        self._mark_queued = False
         values, _ = self.values()
         for f in self.fields:
-            labels = self.query(f"#l-{f.name}")
-            if labels:
+            if f.name in self._rows:
                 changed = f.name in values and not f.same(values[f.name],
                                                           self.base_options.get(f.name))
-                labels.first(Label).set_class(changed, "changed")
+                self._rows[f.name][0].set_class(changed, "changed")
 
     # ------------------------------------------------------------ values
 
     def _text_of(self, f: OptionField) -> str | None:
-        found = self.query(f"#o-{f.name}")
-        if not found:
+        row = self._rows.get(f.name)
+        if row is None or not row[1].is_attached:
             return None  # the rows are being rebuilt
-        widget = found.first()
+        widget = row[1]
         if isinstance(widget, Select):
             raw = widget.value
             return raw if isinstance(raw, str) else ""

@@ -65,19 +65,37 @@ def status_text(ctl: Controller, too_small: str, autosave_error: str) -> Text:
     return out + Text(tail, style="#8a8a8a")
 
 
-def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
-    """The two prompt lines: the decision (or ``message``) and the keys that apply."""
+#: The keys every key line ends with, whatever the width.
+ALWAYS_KEYS = ("? help", "q quit")
+
+
+def fit_keys(keys: list[str], width: int, *, first: str = "") -> str:
+    """``first`` (if any), as many of ``keys`` as fit in ``width`` columns (the last ones
+    go first), then :data:`ALWAYS_KEYS`, joined by `` · ``."""
+    kept = list(keys)
+    while True:
+        line = " · ".join([*([first] if first else []), *kept, *ALWAYS_KEYS])
+        if len(line) <= width or not kept:
+            return line
+        kept.pop()
+
+
+def prompt_text(ctl: Controller, choice: Choice, message: str, width: int = 78) -> Text:
+    """The two prompt lines: the decision (or ``message``) and the keys that apply, the
+    second fitted to ``width`` columns (:func:`fit_keys`: help and quit always shown)."""
     s = ctl.state
     d = ctl.pending()
-    keys = "a list · u undo · ? help · r rules"
+    tail = ["a list", "u undo", "r rules"]
+    lead: list[str] = []
+    prefix = ""
     if message:
         first = message
     elif d is None:
         first = "Game over: " + ctl.outcome()
-        keys = "enter summary · u undo · r rules · ctrl+s save · q quit"
+        lead, tail = ["enter summary", "u undo", "ctrl+s save"], ["r rules"]
     elif not ctl.human_to_act():
         first = f"{ctl.label(d.player)} is thinking ({d.kind})…"
-        keys = "u undo · r rules · ? help · q quit"
+        tail = ["u undo", "r rules"]
     elif d.kind == "pick":
         who = ctl.label(d.player)
         tiles = s.arrival_tiles()
@@ -85,7 +103,7 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
         if ctl.discards():
             first = (f"{who}: no legal registry move; discard a tile: "
                      f"{choice.sel + 1} {name}")
-            keys = "↑↓/1-9 tile · enter discard · " + keys
+            lead = ["↑↓/1-9 tile", "enter discard"]
         else:
             dests = choice.dests(ctl)
             if dests:
@@ -100,10 +118,10 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
                          f"{plural(total, 'move')})")
             else:
                 first = f"{who} picks: {choice.sel + 1} {name} has no legal destination"
-            keys = "↑↓/1-9 tile · ←→ or s/m+col where · enter play · " + keys
+            lead = ["↑↓ tile", "←→ where", "enter play"]
+            tail = [*tail, "1-9 tile, s/m+column own slot/middle"]  # the first to go
             if choice.prefix:
-                keys = f"{'own slot' if choice.prefix == 's' else 'middle'} of column 1-9? · " \
-                    + keys
+                prefix = f"{'own slot' if choice.prefix == 's' else 'middle'} of column 1-9?"
     elif d.kind == "place":
         cells = ctl.placements()
         rots = cells.get(choice.cursor, [])
@@ -112,12 +130,13 @@ def prompt_text(ctl: Controller, choice: Choice, message: str) -> Text:
         first = (f"{ctl.label(d.player)} places {d.tile_id} at "
                  f"{choice.cursor} r{r} {preview}({len(rots)} rot. here, "
                  f"{R.placements_summary(cells)})")
-        keys = "arrows cell · r rotate · enter place · a list · u undo · ? help, tab rules"
+        lead, tail = ["arrows cell", "r rotate", "enter place"], ["a list", "u undo"]
     else:
         swaps = ctl.swaps()
         top = s.middle_stacks()[choice.col][-1]
         first = (f"{ctl.label(d.player)} swaps {d.tile_id} with middle "
                  f"{choice.col + 1} (takes {s.tile(top).id}); {plural(len(swaps), 'stack')}")
-        keys = "←→/1-9 stack · enter swap · " + keys
+        lead = ["←→/1-9 stack", "enter swap"]
+    keys = fit_keys(lead + tail, width, first=prefix)
     # one line each, cut with an ellipsis: the key hints must stay on screen
     return Text(first, style="bold") + Text("\n" + keys, style="#b0b0b0")

@@ -19,6 +19,9 @@ TILE_LEGEND = (
     "L corner, T tee, X cross, P plant, V vegetable, M mecha-botanist ☻, S Source ◎)"
 )
 
+#: Shown in the help box's bottom border, so it stays in view at any size.
+CLOSE_HINT = "↑↓ pgup pgdn scroll · esc closes"
+
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
 _STYLES = Path(__file__).with_name("help.tcss")
 
@@ -63,10 +66,12 @@ class KeysHelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         if self._rules is None:
-            with VerticalScroll():
+            with VerticalScroll() as box:
+                box.border_subtitle = CLOSE_HINT
                 yield from self._keys_part()
             return
-        with TabbedContent(initial=self._start):
+        with TabbedContent(initial=self._start) as tabs:
+            tabs.border_subtitle = f"tab keys/rules · {CLOSE_HINT}"
             with TabPane("keys", id="keys"), VerticalScroll(id="keys-scroll"):
                 yield from self._keys_part()
             with TabPane("rules", id="rules"), VerticalScroll(id="rules-scroll"):

@@ -36,6 +36,10 @@ EXIT_STATUS: dict[str, tuple[str, str, str]] = {
     "completion": ("printed", "", "unknown shell"),
     "import": ("written", "the result is invalid (nothing written)", "usage or I/O error"),
     "export": ("written", "invalid tile set or piece set", "usage or I/O error"),
+    "host": ("the host was stopped normally", "invalid variant, tile set or record",
+             "usage error, an address in use, or an unreadable file"),
+    "join": ("the screen was left normally", "", "usage error, or the host refused the link"),
+    "report": ("written", "an invalid record", "usage or I/O error"),
 }
 
 #: What every command shares (after its own 0, 1, 2).

@@ -10,6 +10,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from botanik_design.model.words import noun
+
 #: File formats by extension.
 FORMATS: dict[str, str] = {".pdf": "pdf", ".svg": "svg", ".png": "png"}
 
@@ -53,5 +55,5 @@ def files_text(files: Sequence[Path]) -> str:
     """The files written, for a summary line: all of them, or the first and the last and
     how many when there are more than four."""
     if len(files) > 4:
-        return f"{files[0]} ... {files[-1]} ({len(files)} files)"
+        return f"{files[0]} ... {files[-1]} ({len(files)} {noun(len(files), 'file')})"
     return ", ".join(str(f) for f in files)

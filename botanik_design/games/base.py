@@ -160,10 +160,10 @@ class State(Protocol):
 def observation_text(observation: Mapping[str, Any]) -> str:
     """The deterministic text of an observation: one ``key: <compact JSON>`` line per
     key, keys sorted (equal observations give equal text, whatever the dict order)."""
-    return "\n".join(
-        f"{key}: {json.dumps(observation[key], sort_keys=True, separators=(',', ':'))}"
-        for key in sorted(observation)
-    )
+    def compact(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+    return "\n".join(f"{key}: {compact(observation[key])}" for key in sorted(observation))
 
 
 def check_seat(player: int, num_players: int) -> None:

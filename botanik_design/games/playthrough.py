@@ -67,9 +67,10 @@ def playthrough_text(game: Game, seed: int, variant: str) -> str:
     state = random_playout(game, seed, step)
     lines.append(f"end: {'terminal' if state.is_terminal() else 'cutoff'} "
                  f"after {plural(len(state.history()), 'action')}")
-    lines.append(f"returns: {json.dumps(state.returns())}")
+    lines.append(f"returns: {json.dumps(state.returns(), allow_nan=False)}")
     if state.is_terminal():
-        lines.append(f"metrics: {json.dumps(_plain(game.final_metrics(state)), sort_keys=True)}")
+        metrics = json.dumps(_plain(game.final_metrics(state)), sort_keys=True, allow_nan=False)
+        lines.append(f"metrics: {metrics}")
     return "\n".join(lines) + "\n"
 
 

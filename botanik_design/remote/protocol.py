@@ -112,7 +112,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
 
 def encode(kind: str, **fields: Any) -> str:
     """A message as JSON text (``v`` and ``type`` first)."""
-    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"),
+                      allow_nan=False)
 
 
 def error(code: str, message: str) -> str:

@@ -32,7 +32,8 @@ def save_tokens(record: Path, tokens: dict[str, str], port: int) -> None:
     if not path.exists():
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     os.chmod(path, 0o600)
-    write_atomic(path, json.dumps({"v": 1, "port": port, "tokens": tokens}, indent=2) + "\n")
+    write_atomic(path, json.dumps({"v": 1, "port": port, "tokens": tokens}, indent=2,
+                                  allow_nan=False) + "\n")
 
 
 def load_tokens(record: Path) -> tuple[dict[str, str], int] | None:

@@ -16,6 +16,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from botanik_design.model.words import noun
 from botanik_design.sim.report import ci_text, num
 
 STYLE = """
@@ -160,7 +161,8 @@ def simulate_page(summary: dict[str, Any], where: str, text_report: str,
     from botanik_design.sim.plot import render_outcomes
 
     run = summary["run"]
-    what = (f"{run['games']:,} games, seed {run['seed']}, bots A = {run['bots']['A']}, "
+    what = (f"{run['games']:,} {noun(run['games'], 'game')}, seed {run['seed']}, "
+            f"bots A = {run['bots']['A']}, "
             f"B = {run['bots']['B']} ({run['seats']})")
     sections = [
         ("Run", f"<p>{esc(where)}: {esc(what)}</p>"),
@@ -196,7 +198,8 @@ def compare_page(result: dict[str, Any], text_report: str, argv: Sequence[str]) 
         ("Runs", "<ul>" + "".join(
             f"<li>{esc(label)}: variant {esc(rep['run']['variant'])}"
             + (f", tile set {esc(rep['run']['tileset'])}" if rep["run"]["tileset"] else "")
-            + f", {rep['run']['games']:,} games, seed {rep['run']['seed']}, bots "
+            + f", {rep['run']['games']:,} {noun(rep['run']['games'], 'game')}, "
+            f"seed {rep['run']['seed']}, bots "
             f"{esc(rep['run']['bots']['A'])} vs {esc(rep['run']['bots']['B'])}</li>"
             for label, rep in runs) + "</ul>"),
         ("Caveats", caveats_block(caveats)),
@@ -218,7 +221,8 @@ def _search_block(search: dict[str, Any]) -> str:
     lo, hi = best["ci95"]
     return (f"<p>Best point: {esc(best['label'])}: {esc(best['metric_label'])} "
             f"{num(best['value'], 3)} [{num(lo, 3)}, {num(hi, 3)}] after {best['games']:,} "
-            f"games; still in the race: {esc('; '.join(search['answer']))}. Games played: "
+            f"{noun(best['games'], 'game')}; still in the race: "
+            f"{esc('; '.join(search['answer']))}. Games played: "
             f"{search['games']:,} of the grid's {search['grid_games']:,}; never played: "
             f"{esc('; '.join(search['never_played']) or 'none')}.</p>")
 
@@ -256,8 +260,9 @@ def sweep_page(report: dict[str, Any], text_report: str, argv: Sequence[str],
         return figure_bytes(sweep_figure(report), "svg")
 
     sections = [
-        ("Sweep", f"<p>{esc(sw['title'] or sw['name'])}: {sw['points']} points + base, "
-         f"{sw['games_per_point']:,} games each, seed {sw['seed']}, bots A = "
+        ("Sweep", f"<p>{esc(sw['title'] or sw['name'])}: {sw['points']} "
+         f"{noun(sw['points'], 'point')} + base, {sw['games_per_point']:,} "
+         f"{noun(sw['games_per_point'], 'game')} each, seed {sw['seed']}, bots A = "
          f"{esc(sw['bots']['A'])}, B = {esc(sw['bots']['B'])}; target {esc(name)} = "
          f"{report['target']['value']:g}</p>"),
         ("Caveats", caveats_block([("", c) for c in sweep_caveats(report)])),

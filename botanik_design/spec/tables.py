@@ -100,7 +100,7 @@ def read_table(path: Path, name: str | None = None) -> Table:
     except ImportError:
         from botanik_design.extras import MissingExtra
 
-        raise TableError(f"{name}: reading {ext} files: "
+        raise TableError(f"{name}: reading a {ext} file: "
                          f"{MissingExtra('spreadsheets', READERS[ext])}") from None
     except TableError:
         raise

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.tables import Table
 
@@ -195,7 +196,7 @@ def splice(text: str, key: str, block: str, *, drop_comments: bool = False) -> s
     if inside and not drop_comments:
         shown = "; ".join(f"line {n}: {c[:40]}" for n, c in inside[:3])
         raise SpliceRefused(
-            f"{len(inside)} comment{'s' if len(inside) > 1 else ''} inside the `{key}` list "
+            f"{plural(len(inside), 'comment')} inside the `{key}` list "
             f"would be lost ({shown}); move {'them' if len(inside) > 1 else 'it'} above "
             f"`{key}:` or below the list, or pass --drop-comments")
     return "".join(lines[:start]) + block + "".join(lines[end:])

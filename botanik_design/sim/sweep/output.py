@@ -13,7 +13,7 @@ import io
 from typing import Any
 
 from botanik_design.model.sweep import GAME_METRICS, show_value
-from botanik_design.model.words import plural
+from botanik_design.model.words import noun, plural
 from botanik_design.sim.report import FEW_NOTE, caveats_text, num, table
 from botanik_design.sim.stats import MIN_SAMPLE
 from botanik_design.sim.sweep.report import METRICS, TEST, order
@@ -101,8 +101,8 @@ def _search_lines(search: dict[str, Any]) -> list[str]:
         "Intervals containing the target (on the games each got): "
         + ("; ".join(search["contain_target"]) or "none"),
         f"Games played: {search['games']:,} of the grid's {search['grid_games']:,} "
-        f"({100 * search['share']:.1f}%), rounds of {', '.join(map(str, search['rounds']))} "
-        "games per point",
+        f"({100 * search['share']:.1f}%); games per point, round by round: "
+        f"{', '.join(map(str, search['rounds']))}",
         "Grid points never played: " + ("; ".join(search["never_played"]) or "none"),
         "",
     ]
@@ -172,7 +172,7 @@ def to_csv(report: dict[str, Any]) -> str:
     if search:
         best = search["best"]
         buf.write(f"# search: best point {best['label']}; {search['games']} of the grid's "
-                  f"{search['grid_games']} games\n")
+                  f"{search['grid_games']} {noun(search['grid_games'], 'game')}\n")
     w = csv.writer(buf, lineterminator="\n")
     header = ["point", "label", *axes, "games"]
     keys = list(GAME_METRICS[sw["game"]])

@@ -38,7 +38,7 @@ def _reason(drop: Drop, leader: str, metric: str, goal: float) -> str:
         return (f"its 95% interval on {METRICS[metric][0]} excludes the target {goal:g} "
                 f"while {leader}'s contains it")
     if drop.code == "halving":
-        return (f"not among the closest half to the target after {drop.games} games "
+        return (f"not among the closest half to the target after {plural(drop.games, 'game')} "
                 f"(successive halving; closest: {leader})")
     return (f"farther from the target than {leader} (paired t-test on the distances, "
             f"p = {num(drop.p, 4)} after Holm)")

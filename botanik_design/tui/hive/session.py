@@ -239,7 +239,7 @@ class HiveSession:
             lines.append(f"result: {self.state.board_state()}")
         if self.notes:
             lines.append("notes:")
-            lines += [f"  - {json.dumps(n)}" for n in self.notes]
+            lines += [f"  - {json.dumps(n, allow_nan=False)}" for n in self.notes]
         return "\n".join(lines) + "\n"
 
     def add_note(self, text: str) -> None:

@@ -17,6 +17,7 @@ from botanik_design.model.words import noun, plural
 from botanik_design.sim.report import FEW_NOTE, caveats_text, num, table
 from botanik_design.sim.stats import MIN_SAMPLE
 from botanik_design.sim.sweep.report import METRICS, TEST, order
+from botanik_design.spec.report import terminal_text
 
 #: Short column titles of the text table.
 SHORT: dict[str, str] = {
@@ -154,7 +155,7 @@ def format_text(report: dict[str, Any]) -> str:
     ]
     if search:
         lines.append(f"  Search: {search['rule']}.")
-    return "\n".join(lines) + "\n"
+    return terminal_text("\n".join(lines) + "\n")  # titles cannot drive the terminal
 
 
 def to_csv(report: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ current move.  The spectator link shows the same without the actions.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -27,15 +28,7 @@ class JoinApp(App[None]):
 
     TITLE = "botanik-design join"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    #status { height: 2; padding: 0 1; background: $panel; }
-    #observation { width: 2fr; padding: 0 1; overflow-y: auto; }
-    #side { width: 1fr; }
-    #moves { height: 1fr; border: round $primary; }
-    #actions { height: 1fr; border: round $accent; }
-    #filter, #note { dock: bottom; }
-    #message { height: 1; padding: 0 1; }
-    """
+    CSS_PATH = Path(__file__).with_name("join.tcss")
     BINDINGS = [Binding("f2", "note", "note"), Binding("ctrl+q", "quit", "quit")]
 
     def __init__(self, client: Client) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,11 +14,7 @@ from textual.widgets import Input, Static
 class NoteScreen(ModalScreen[str | None]):
     """Ask for a note on move ``move``; dismissed with the text (``None``: dropped)."""
 
-    DEFAULT_CSS = """
-    NoteScreen { align: center middle; }
-    NoteScreen > Static { width: 80; background: $panel; padding: 0 1; }
-    NoteScreen > Input { width: 80; }
-    """
+    CSS_PATH = Path(__file__).with_name("note.tcss")
     BINDINGS = [Binding("escape", "drop", "Drop")]
     #: Longest note (characters), as the record schema allows.
     MAX = 2000

@@ -94,6 +94,7 @@ def test_the_form_offers_hive_variants_and_rebuilds_its_rows() -> None:
 
 
 def test_saving_a_hive_variant_keeps_portable_references(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")  # one project: references stay inside it
     base = tmp_path / "rules" / "base.yaml"
     base.parent.mkdir()
     base.write_text("variant: base\ngame: hive\nextends: hive-tournament\n"

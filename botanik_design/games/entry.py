@@ -42,6 +42,47 @@ class SpecKind:
     check: str | None = None
     self_contained: bool = False
     schema: str | None = None
+    # --- spreadsheets (spec layer) -------------------------------------------------
+    table: str | None = None
+
+
+# ------------------------------------------------------------------ sweeps (spec layer)
+
+
+@dataclass(frozen=True)
+class SweepMetric:
+    """One metric a game's sweep reports beyond the outcome metrics every game shares.
+
+    ``key``: its name in a sweep file's ``metrics:`` (and the CSV column); ``label``:
+    the report's words; ``kind``: how its interval is computed (``"proportion"``: Wilson;
+    ``"mean-result"``: a mean in [0, 1], Wilson too; ``"mean"``: Student t; ``"ludii"``: a
+    point value without interval); ``short``: its column title in the text table;
+    ``end_reason``: the game's end-reason word (``GameRow.end_reason``) whose rate the
+    metric is (``""``: a per-game number of ``Game.final_metrics``).
+    """
+
+    key: str
+    label: str
+    kind: str = "mean"
+    short: str = ""
+    end_reason: str = ""
+
+
+@dataclass(frozen=True)
+class SweepDecl:
+    """How ``sweep`` varies a game's rules.
+
+    ``hooks``: ``"module:attribute"`` of its :class:`~botanik_design.spec.sweep.SweepHooks`
+    (the base, the axes it accepts and each point's rules); ``metrics``: the game's own
+    metrics, in report order, after the shared outcome metrics; ``default_metrics``: those
+    reported when a sweep names none; ``material``: the key of the base's names that
+    holds its material (``"tileset"``), named in reports by ``GameEntry.parts["material"]``.
+    """
+
+    hooks: str
+    metrics: tuple[SweepMetric, ...] = ()
+    default_metrics: tuple[str, ...] = ()
+    material: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,6 +119,8 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
+    # --- the spec layer's fields (sweeps) ----------------------------------------------
+    sweep: SweepDecl | None = None
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

@@ -39,7 +39,7 @@ from botanik_design.model.words import near_miss, plural
 from botanik_design.spec.diagnostics import Diagnostic, Level, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
-from botanik_design.spec.refs import bundled, no_file
+from botanik_design.spec.refs import all_variants, no_file
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -149,7 +149,7 @@ def _base_doc(session: Session, doc: Doc, out: _Out) -> Doc | None:
     ref = doc.data["base"]["variant"]
     vdoc = session.resolve(ref, "variant", doc.folder)
     if vdoc is None:
-        names = sorted(bundled("variant"))
+        names = sorted(all_variants())
         out.add(("base", "variant"), "sweep-unknown-variant",
                 no_file("variant", ref, "variant", doc.folder),
                 near_miss(ref, names) or "bundled variants: " + ", ".join(names))

@@ -119,8 +119,9 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
-    # --- the spec layer's fields (sweeps) ----------------------------------------------
+    # --- the spec layer's fields (sweeps, rule ids) -------------------------------------
     sweep: SweepDecl | None = None
+    rule_ids: str | None = None
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

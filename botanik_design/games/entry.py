@@ -119,9 +119,10 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
-    # --- the spec layer's fields (sweeps, rule ids) -------------------------------------
+    # --- the spec layer's fields (sweeps, rule ids, hosted records) ---------------------
     sweep: SweepDecl | None = None
     rule_ids: str | None = None
+    records: str | None = None
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

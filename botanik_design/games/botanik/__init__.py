@@ -32,6 +32,7 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
     cli="botanik_design.games.botanik.cli.hooks",
     parts={"material": "tile set"},
+    records="botanik_design.games.botanik.hosted",
     rule_ids="botanik_design.games.botanik.spec.rule_ids:RULES",
     sweep=SweepDecl(
         hooks="botanik_design.games.botanik.spec.sweep:HOOKS",

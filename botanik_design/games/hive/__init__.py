@@ -31,6 +31,7 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
     cli="botanik_design.games.hive.cli.hooks",
     parts={"material": "piece set"},
+    records="botanik_design.games.hive.hosted",
     rule_ids="botanik_design.games.hive.spec.rule_ids:RULES",
     sweep=SweepDecl(
         hooks="botanik_design.games.hive.spec.sweep:HOOKS",

@@ -33,6 +33,10 @@ class SpecKind:
     A game shipped outside this package brings its own files: ``schema``, the path
     of its JSON Schema (default: the bundled ``spec/<kind>.schema.json``), and
     ``bundled`` may be the path of a folder of its own bundled files.
+
+    ``table``: ``"module:attribute"`` of the kind's spreadsheet form, a
+    :class:`~botanik_design.spec.tabular.TableFormat` (``import`` / ``export``; ``None``:
+    it has none).
     """
 
     kind: str
@@ -107,6 +111,17 @@ class GameEntry:
       status, or ``None`` for an input that is not this game's.
     * ``parts``: the words a report uses for the game's parts, e.g.
       ``{"material": "tile set"}``.
+
+    The spec layer's fields:
+
+    * ``sweep``: how ``sweep`` varies the game's rules (:class:`SweepDecl`; ``None``: it
+      cannot be swept).
+    * ``rule_ids``: ``"module:attribute"`` of the game's own diagnostic rule ids (a tuple
+      of :class:`~botanik_design.spec.rule_ids.Rule`), declared after the shared ones.
+    * ``records``: a module with the game's record format for hosted games
+      (:mod:`botanik_design.remote.records`): ``load(path, data) -> (state, refs)``,
+      ``record_data(state, name, refs) -> dict`` and, optionally, ``MATERIAL``, the
+      reference key it takes beside its variant (``"tileset"``).
     """
 
     name: str

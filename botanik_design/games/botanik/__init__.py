@@ -21,7 +21,8 @@ ENTRY = GameEntry(
     kinds=(
         SpecKind("tileset", "tile set", bundled="tilesets",
                  usage="--tileset NAME; `botanik-design show NAME` draws one",
-                 check=_CHECK, self_contained=True),
+                 check=_CHECK, self_contained=True,
+                 table="botanik_design.games.botanik.spec.table:TABLE"),
         SpecKind("variant", "Botanik variant", bundled="variants",
                  usage="--variant NAME; `botanik-design rules NAME` prints its rules",
                  check=_CHECK),

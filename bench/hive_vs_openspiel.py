@@ -29,8 +29,8 @@ import random
 import time
 from typing import Any
 
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.engine.game import HiveGame, load_hive
-from botanik_design.games.hive.engine.movegen import legal_moves
 
 try:
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]

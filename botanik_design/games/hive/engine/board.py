@@ -2,7 +2,10 @@
 
 :class:`Board` holds the stacks (packed cell -> piece ids bottom to top),
 each piece's cell (``None`` in hand), the side to move, the ply counter
-and the piece the last move moved.  It knows nothing of history or events
+and the piece the last move moved, plus the *neighbour masks* the fast move
+generator reads (:func:`neighbour_masks`, kept up to date by ``play`` and
+``undo``; code that changes ``stacks`` by hand calls :meth:`Board.refresh`).
+It knows nothing of history or events
 (that is :class:`~botanik_design.games.hive.engine.state.HiveState`); ``play`` and
 ``undo`` are the fast make/unmake pair of perft and search.
 
@@ -15,6 +18,7 @@ piece.  A pillbug throw is the thrown piece's (piece, destination).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from botanik_design.games.hive.engine.coords import DELTAS, HALF, STRIDE
@@ -37,6 +41,52 @@ def decode(action: int) -> tuple[int, int]:
     return pid - 1, code - CELL_OFFSET
 
 
+_D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
+#: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
+_B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
+_NEIGHBOUR_BITS = tuple(zip(DELTAS, (_B0, _B1, _B2, _B3, _B4, _B5), strict=True))
+
+
+def neighbour_masks(cells: Iterable[int]) -> dict[int, int]:
+    """For every cell touching one of ``cells`` (packed), the 6-bit mask of its
+    neighbours among them (bit ``i``: the neighbour in direction ``i`` of ``DELTAS``)."""
+    m: dict[int, int] = {}
+    g = m.get
+    for c in cells:
+        n = c + _D0
+        m[n] = g(n, 0) | _B0
+        n = c + _D1
+        m[n] = g(n, 0) | _B1
+        n = c + _D2
+        m[n] = g(n, 0) | _B2
+        n = c + _D3
+        m[n] = g(n, 0) | _B3
+        n = c + _D4
+        m[n] = g(n, 0) | _B4
+        n = c + _D5
+        m[n] = g(n, 0) | _B5
+    return m
+
+
+def _occupy(m: dict[int, int], cell: int) -> None:
+    """``cell`` became occupied: set its bit in its neighbours' masks."""
+    g = m.get
+    for d, b in _NEIGHBOUR_BITS:
+        n = cell + d
+        m[n] = g(n, 0) | b
+
+
+def _vacate(m: dict[int, int], cell: int) -> None:
+    """``cell`` became empty: clear its bit in its neighbours' masks (dropping zeros)."""
+    for d, b in _NEIGHBOUR_BITS:
+        n = cell + d
+        v = m[n] & ~b
+        if v:
+            m[n] = v
+        else:
+            del m[n]
+
+
 @dataclass(slots=True)
 class Undo:
     """What :meth:`Board.undo` needs: the piece, where it came from, the previous last-moved."""
@@ -47,9 +97,10 @@ class Undo:
 
 
 class Board:
-    """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece."""
+    """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece,
+    and ``masks``: :func:`neighbour_masks` of the occupied cells."""
 
-    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved")
+    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks")
 
     def __init__(self, table: PieceTable) -> None:
         self.table = table
@@ -58,6 +109,11 @@ class Board:
         self.to_move = 0
         self.ply = 0
         self.last_moved = NO_PIECE
+        self.masks: dict[int, int] = {}
+
+    def refresh(self) -> None:
+        """Recompute ``masks`` after ``stacks`` was changed by hand (a set-up position)."""
+        self.masks = neighbour_masks(self.stacks)
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -67,6 +123,7 @@ class Board:
         other.to_move = self.to_move
         other.ply = self.ply
         other.last_moved = self.last_moved
+        other.masks = self.masks.copy()
         return other
 
     # -- queries -----------------------------------------------------------
@@ -103,12 +160,19 @@ class Board:
         if action != PASS:
             pid, cell = decode(action)
             source = self.pos[pid]
+            stacks = self.stacks
             if source is not None:
-                st = self.stacks[source]
+                st = stacks[source]
                 st.pop()
                 if not st:
-                    del self.stacks[source]
-            self.stacks.setdefault(cell, []).append(pid)
+                    del stacks[source]
+                    _vacate(self.masks, source)
+            st = stacks.get(cell)
+            if st is None:
+                stacks[cell] = [pid]
+                _occupy(self.masks, cell)
+            else:
+                st.append(pid)
             self.pos[pid] = cell
             undo.pid = pid
             undo.source = source
@@ -129,10 +193,18 @@ class Board:
             return
         cell = self.pos[pid]
         assert cell is not None
-        st = self.stacks[cell]
+        stacks = self.stacks
+        st = stacks[cell]
         st.pop()
         if not st:
-            del self.stacks[cell]
-        if undo.source is not None:
-            self.stacks.setdefault(undo.source, []).append(pid)
-        self.pos[pid] = undo.source
+            del stacks[cell]
+            _vacate(self.masks, cell)
+        source = undo.source
+        if source is not None:
+            st = stacks.get(source)
+            if st is None:
+                stacks[source] = [pid]
+                _occupy(self.masks, source)
+            else:
+                st.append(pid)
+        self.pos[pid] = source

@@ -27,7 +27,7 @@ from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.engine.movegen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.engine.notation import (
     NotationError,
     format_turn,

@@ -167,12 +167,12 @@ class Board:
                 if not st:
                     del stacks[source]
                     _vacate(self.masks, source)
-            st = stacks.get(cell)
-            if st is None:
+            dest = stacks.get(cell)
+            if dest is None:
                 stacks[cell] = [pid]
                 _occupy(self.masks, cell)
             else:
-                st.append(pid)
+                dest.append(pid)
             self.pos[pid] = cell
             undo.pid = pid
             undo.source = source
@@ -201,10 +201,10 @@ class Board:
             _vacate(self.masks, cell)
         source = undo.source
         if source is not None:
-            st = stacks.get(source)
-            if st is None:
+            back = stacks.get(source)
+            if back is None:
                 stacks[source] = [pid]
                 _occupy(self.masks, source)
             else:
-                st.append(pid)
+                back.append(pid)
         self.pos[pid] = source

@@ -19,7 +19,6 @@ piece.  A pillbug throw is the thrown piece's (piece, destination).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from botanik_design.games.hive.engine.coords import DELTAS, HALF, STRIDE
 from botanik_design.games.hive.engine.pieces import PieceTable
@@ -87,13 +86,10 @@ def _vacate(m: dict[int, int], cell: int) -> None:
             del m[n]
 
 
-@dataclass(slots=True)
-class Undo:
-    """What :meth:`Board.undo` needs: the piece, where it came from, the previous last-moved."""
-
-    pid: int
-    source: int | None
-    last_moved: int
+#: What :meth:`Board.undo` needs: ``(piece, the cell it came from, the previous
+#: last-moved piece)``; ``(NO_PIECE, None, last_moved)`` for a pass.  An immutable
+#: tuple, so a history of them is shared by copying the list (``HiveState.clone``).
+Undo = tuple[int, int | None, int]
 
 
 class Board:
@@ -143,10 +139,7 @@ class Board:
     def queen_surrounded(self, colour: int) -> bool:
         """Whether ``colour``'s Queen is on the board with all six neighbours occupied."""
         cell = self.pos[self.table.queen[colour]]
-        if cell is None:
-            return False
-        stacks = self.stacks
-        return all(cell + d in stacks for d in DELTAS)
+        return cell is not None and self.masks.get(cell) == 63
 
     def key(self) -> tuple[object, ...]:
         """The position for repetition: every stack bottom to top and the side to move."""
@@ -155,40 +148,37 @@ class Board:
 
     # -- make / unmake -----------------------------------------------------
     def play(self, action: int) -> Undo:
-        """Apply ``action`` without any legality check; returns the :class:`Undo` record."""
-        undo = Undo(NO_PIECE, None, self.last_moved)
-        if action != PASS:
-            pid, cell = decode(action)
-            source = self.pos[pid]
-            stacks = self.stacks
-            if source is not None:
-                st = stacks[source]
-                st.pop()
-                if not st:
-                    del stacks[source]
-                    _vacate(self.masks, source)
-            dest = stacks.get(cell)
-            if dest is None:
-                stacks[cell] = [pid]
-                _occupy(self.masks, cell)
-            else:
-                dest.append(pid)
-            self.pos[pid] = cell
-            undo.pid = pid
-            undo.source = source
-            self.last_moved = pid
-        else:
-            self.last_moved = NO_PIECE
+        """Apply ``action`` without any legality check; returns the :data:`Undo` record."""
+        last = self.last_moved
         self.to_move ^= 1
         self.ply += 1
-        return undo
+        if action == PASS:
+            self.last_moved = NO_PIECE
+            return (NO_PIECE, None, last)
+        pid, cell = decode(action)
+        source = self.pos[pid]
+        stacks = self.stacks
+        if source is not None:
+            st = stacks[source]
+            st.pop()
+            if not st:
+                del stacks[source]
+                _vacate(self.masks, source)
+        dest = stacks.get(cell)
+        if dest is None:
+            stacks[cell] = [pid]
+            _occupy(self.masks, cell)
+        else:
+            dest.append(pid)
+        self.pos[pid] = cell
+        self.last_moved = pid
+        return (pid, source, last)
 
     def undo(self, undo: Undo) -> None:
         """Take back the move that returned ``undo`` (moves must be undone in reverse order)."""
+        pid, source, self.last_moved = undo
         self.to_move ^= 1
         self.ply -= 1
-        self.last_moved = undo.last_moved
-        pid = undo.pid
         if pid == NO_PIECE:
             return
         cell = self.pos[pid]
@@ -199,7 +189,6 @@ class Board:
         if not st:
             del stacks[cell]
             _vacate(self.masks, cell)
-        source = undo.source
         if source is not None:
             back = stacks.get(source)
             if back is None:

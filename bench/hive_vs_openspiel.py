@@ -16,7 +16,8 @@ Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 
   ratio (OpenSpiel's time over this engine's: above 1, this engine is faster).
 * Also prints the CPU seconds of whole random games through the public ``State``
   API (``legal_actions`` + ``apply_action``), the figure behind "a random Hive
-  game".
+  game", and the CPU time of ``clone()`` of a state 2,000 plies into a random
+  game (``--clone-plies``).
 
 Installs nothing: without ``pyspiel`` (the ``[openspiel]`` extra) only this engine's
 figures are printed.  Not a test: timings depend on the machine and its load.
@@ -98,10 +99,26 @@ def random_games(game: HiveGame, games: int, plies: int) -> float:
     for seed in range(games):
         s = game.new_initial_state()
         rng = random.Random(seed)
-        while not s.is_terminal() and len(s.history()) < plies:
+        played = 0
+        while not s.is_terminal() and played < plies:
             legal = s.legal_actions()
             s.apply_action(legal[rng.randrange(len(legal))])
+            played += 1
     return (time.process_time() - start) / games
+
+
+def clone_time(game: HiveGame, plies: int, repeat: int = 200) -> tuple[int, float]:
+    """CPU seconds of one ``clone()`` of a state ``plies`` into a random game (seed 0;
+    fewer plies when the game ends first), with the plies it has."""
+    s = game.new_initial_state()
+    rng = random.Random(0)
+    while not s.is_terminal() and len(s.history()) < plies:
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    start = time.process_time()
+    for _ in range(repeat):
+        s.clone()
+    return len(s.history()), (time.process_time() - start) / repeat
 
 
 def main() -> None:
@@ -110,6 +127,7 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=120)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--game-types", default="Base,Base+MLP")
+    ap.add_argument("--clone-plies", type=int, default=2000)
     args = ap.parse_args()
     print(f"{args.games} seeded random games, at most {args.plies} plies; best of {args.repeat}"
           + ("" if pyspiel else "; pyspiel not installed: this engine only"))
@@ -127,6 +145,8 @@ def main() -> None:
         print(line)
         per_game = random_games(game, max(5, args.games // 2), 10**6)
         print(f"{'':9s} a random game to its end through the State API: {per_game:.3f} s CPU")
+        at, took = clone_time(game, args.clone_plies)
+        print(f"{'':9s} clone() of a state {at} plies into a random game: {took * 1e6:.0f} us CPU")
 
 
 if __name__ == "__main__":

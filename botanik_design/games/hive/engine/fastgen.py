@@ -176,10 +176,10 @@ class _Gen:
 
     __slots__ = ("stacks", "m", "tall", "cuts")
 
-    def __init__(self, stacks: Stacks, masks: Masks) -> None:
+    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
         self.stacks = stacks
         self.m = masks
-        self.tall = neighbour_masks([c for c, st in stacks.items() if len(st) > 1])
+        self.tall = tall
         self.cuts: set[int] | None = None
 
     def pinned(self, cell: int) -> bool:
@@ -200,25 +200,33 @@ class _Gen:
         return set(self.climbs(cell, len(self.stacks[cell]) - 1))
 
     def ladybug(self, cell: int) -> set[int]:
-        stacks = self.stacks
+        """Two climbs onto stacks, one down into an empty cell other than the start
+        (:func:`.movegen.ladybug_moves`): among stacks of height <= 1 the climbs of a
+        step are every occupied (empty, for the last) neighbour."""
+        stacks, m, tall = self.stacks, self.m, self.tall
         mover = stacks.pop(cell)
-        _lift(self.m, cell)
+        _lift(m, cell)
         try:
             out: set[int] = set()
-            for a in self.climbs(cell, 0):
-                sa = stacks.get(a)
-                if sa is None:
-                    continue
-                for b in self.climbs(a, len(sa)):
-                    sb = stacks.get(b)
-                    if sb is None:
-                        continue
-                    for c in self.climbs(b, len(sb)):
-                        if c not in stacks and c != cell:
-                            out.add(c)
+            if cell in tall:
+                firsts = [a for a in _climbs(stacks, cell, 0) if a in stacks]
+            else:
+                firsts = [cell + d for d in _OCC[m.get(cell, 0)]]
+            for a in firsts:
+                if a in tall:
+                    seconds = [b for b in _climbs(stacks, a, len(stacks[a])) if b in stacks]
+                else:
+                    seconds = [a + d for d in _OCC[m[a]]]
+                for b in seconds:
+                    if b in tall:
+                        out.update([c for c in _climbs(stacks, b, len(stacks[b]))
+                                    if c not in stacks])
+                    else:
+                        out.update([b + d for d in _FREE[m[b]]])
+            out.discard(cell)
             return out
         finally:
-            _drop(self.m, cell)
+            _drop(m, cell)
             stacks[cell] = mover
 
     def sliding(self, bug: int, cell: int) -> set[int]:
@@ -268,72 +276,139 @@ class _Gen:
 
 
 def placement_cells(board: Board) -> list[int]:
-    """:func:`.movegen.placement_cells` (same cells, any order)."""
+    """:func:`.movegen.placement_cells` (same cells, any order): the empty neighbours of
+    the side to move's stacks less those of the other side's."""
     stacks = board.stacks
     if not stacks:
         return [ORIGIN]
     colour = board.table.colour
     me = board.to_move
+    m = board.masks
+    free = _FREE
     own = [c for c, st in stacks.items() if colour[st[-1]] == me]
     if not own:
         return sorted({c + d for c in stacks for d in DELTAS if c + d not in stacks})
-    enemy = [c for c, st in stacks.items() if colour[st[-1]] != me]
-    cells = {c + d for c in own for d in DELTAS}
-    cells.difference_update([c + d for c in enemy for d in DELTAS])
-    cells.difference_update(stacks)
+    cells = {c + d for c in own for d in free[m.get(c, 0)]}
+    cells.difference_update([c + d for c, st in stacks.items() if colour[st[-1]] != me
+                             for d in free[m.get(c, 0)]])
     return list(cells)
 
 
 def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
     """All legal placements and movements of the side to move, as actions (no pass);
-    equal to :func:`.movegen.legal_moves`."""
+    equal to :func:`.movegen.legal_moves`.  The Queen, Spider, Ant and Grasshopper are
+    written inline (most of a position's pieces); the rest go through :class:`_Gen`."""
     out: set[int] = set()
     stacks = board.stacks
     pieces = placeable_pieces(board, variant)
     if pieces:
         cells = placement_cells(board)
         for pid in pieces:
-            base = (pid + 1) * ACTION_STRIDE + CELL_OFFSET
-            out.update([base + c for c in cells])
+            out.update(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     table = board.table
     me = board.to_move
-    if board.pos[table.queen[me]] is None and not variant.move_before_queen:
+    pos = board.pos
+    if pos[table.queen[me]] is None and not variant.move_before_queen:
         return out
     if not stacks:
         return out
-    gen = _Gen(stacks, board.masks)
+    m = board.masks
     bugs = table.bug
-    colour = table.colour
     last = board.last_moved
-    for cell, st in list(stacks.items()):
-        pid = st[-1]
-        if colour[pid] != me or pid == last:
+    slides = _SLIDES
+    one_arc = _ONE_ARC
+    cuts: set[int] | None = None
+    tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
+    gen: _Gen | None = None
+    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    for pid in range(me * per, me * per + per):
+        cell = pos[pid]
+        if cell is None or pid == last:
+            continue
+        st = stacks[cell]
+        if st[-1] != pid:
             continue
         bug = bugs[pid]
         base = (pid + 1) * ACTION_STRIDE + CELL_OFFSET
-        if len(st) > 1:  # on top of the hive: a beetle, or a mosquito moving as one
-            out.update([base + t for t in gen.beetle(cell)])
-            continue
-        if bug == MOSQUITO:
-            kinds = set()
-            m = gen.m.get(cell, 0)
-            for d in _OCC[m]:
-                kinds.add(bugs[stacks[cell + d][-1]])
-            kinds.discard(MOSQUITO)
-            if PILLBUG in kinds:
-                out |= gen.throws(board, cell)
-            if not kinds or gen.pinned(cell):
+        height = len(st)
+        if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
+            if tall is None:
+                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+            if cell not in tall:
+                mask = m.get(cell, 0)
+                if height == 1 and not one_arc[mask]:
+                    if cuts is None:
+                        cuts = cut_cells(m, stacks)
+                    if cell in cuts:
+                        continue
+                # no stack of height 2+ around: the climbs are a table lookup
+                out.update(map((base + cell).__add__, (_CLIMB1 if height > 1 else _CLIMB0)[mask]))
                 continue
-            if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
-                kinds.difference_update((QUEEN, PILLBUG, SPIDER))
-            elif PILLBUG in kinds:
-                kinds.discard(QUEEN)
-            for k in kinds:
-                out.update([base + t for t in gen.moves(k, cell)])
+        elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
+            mask = m.get(cell, 0)
+            if not one_arc[mask]:
+                if cuts is None:
+                    cuts = cut_cells(m, stacks)
+                if cell in cuts:
+                    continue
+            if bug == GRASSHOPPER:
+                out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
+                continue
+            _lift(m, cell)
+            if bug == ANT:
+                seen = {cell}
+                order = [cell + d for d in slides[mask]]
+                seen.update(order)
+                add = seen.add
+                push = order.append
+                for c in order:
+                    for d in slides[m[c]]:
+                        t = c + d
+                        if t not in seen:
+                            add(t)
+                            push(t)
+                seen.discard(cell)
+                out.update(map(base.__add__, seen))
+            elif bug == SPIDER:
+                out.update(map(base.__add__, _spider(m, cell)))
+            else:
+                out.update(map((base + cell).__add__, slides[mask]))
+            _drop(m, cell)
             continue
-        if bug == PILLBUG:
+        if gen is None:
+            if tall is None:
+                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+            gen = _Gen(stacks, m, tall)
+        gen.cuts = cuts
+        out |= _other(gen, board, bug, base, cell, len(st))
+        cuts = gen.cuts
+    return out
+
+
+def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:
+    """Actions of the Beetle, Ladybug, Mosquito and Pillbug at ``cell`` (``base``: the
+    piece's action at offset 0), and of any piece on top of the hive."""
+    stacks = gen.stacks
+    if height > 1:  # on top of the hive: a beetle, or a mosquito moving as one
+        return {base + t for t in gen.beetle(cell)}
+    out: set[int] = set()
+    if bug == MOSQUITO:
+        bugs = board.table.bug
+        kinds = {bugs[stacks[cell + d][-1]] for d in _OCC[gen.m.get(cell, 0)]}
+        kinds.discard(MOSQUITO)
+        if PILLBUG in kinds:
             out |= gen.throws(board, cell)
-        if gen.pinned(cell):
-            continue
+        if not kinds or gen.pinned(cell):
+            return out
+        if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
+            kinds.difference_update((QUEEN, PILLBUG, SPIDER))
+        elif PILLBUG in kinds:
+            kinds.discard(QUEEN)
+        for k in kinds:
+            out.update([base + t for t in gen.moves(k, cell)])
+        return out
+    if bug == PILLBUG:
+        out |= gen.throws(board, cell)
+    if not gen.pinned(cell):
         out.update([base + t for t in gen.moves(bug, cell)])
     return out

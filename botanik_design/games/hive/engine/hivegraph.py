@@ -1,7 +1,8 @@
 """The one-hive rule: articulation points of the occupied-cell graph.
 
 networkx is the source of truth (:func:`articulation_points_nx`,
-:func:`is_one_hive`); the move generator uses :func:`articulation_points`,
+:func:`is_one_hive`); the reference move generator uses :func:`articulation_points`
+(the fast one, :func:`.fastgen.cut_cells`, the same search over its neighbour masks),
 an iterative Hopcroft-Tarjan search over packed cells that a hypothesis
 property test (``tests/hive/test_hivegraph.py``) proves equal to networkx on
 random hives.  A ground piece alone in its cell is *pinned* when its cell is

@@ -66,6 +66,15 @@ class GameEntry:
       status, or ``None`` for an input that is not this game's.
     * ``parts``: the words a report uses for the game's parts, e.g.
       ``{"material": "tile set"}``.
+
+    The terminal screens (read by :mod:`botanik_design.tui` only, which imports them
+    when ``play`` or ``edit`` opens one; ``None``: the game has none):
+
+    * ``tui_play``: the game's play launcher, a
+      :class:`botanik_design.tui.plugins.PlayLauncher` (its play screen, its place in
+      the variant form).
+    * ``tui_editor``: the game's editor, a
+      :class:`botanik_design.tui.plugins.EditorLauncher` (``edit``).
     """
 
     name: str
@@ -78,6 +87,11 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
+
+    # -- terminal screens (botanik_design.tui reads them; see the class docstring) --
+    tui_play: str | None = None
+    tui_editor: str | None = None
+    # -- end of the terminal screens' fields --
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

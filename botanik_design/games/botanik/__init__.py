@@ -32,4 +32,6 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
     cli="botanik_design.games.botanik.cli.hooks",
     parts={"material": "tile set"},
+    tui_play="botanik_design.tui.botanik.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.botanik.editor.launcher:EDITOR",
 )

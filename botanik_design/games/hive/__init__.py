@@ -31,4 +31,6 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
     cli="botanik_design.games.hive.cli.hooks",
     parts={"material": "piece set"},
+    tui_play="botanik_design.tui.hive.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.hive.editor.launcher:EDITOR",
 )

@@ -12,7 +12,7 @@ widgets (:mod:`.widgets`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -105,9 +105,11 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
 
     BINDINGS: ClassVar[list[BindingType]] = BOARD_BINDINGS
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, host: GameHost) -> None:
         super().__init__()
         self.ctl = controller
+        #: Where the board is played (autosave, other games).
+        self.host = host
         #: What the human player has highlighted.
         self.choice = Choice()
         self.message = ""
@@ -171,7 +173,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
 
     @property
     def app_(self) -> GameHost:
-        return cast(GameHost, self.app)
+        return self.host
 
     # the highlighted choice, by name (tests and mouse handling read them)
     @property

@@ -65,6 +65,8 @@ def _open_other(name: str, kind: str | None, editable: list[EditorLauncher]) -> 
     from botanik_design.tui.plugins import editor_launcher
 
     nouns = " or ".join(_a(ed.noun) for ed in editable)
+    if any(ed.kind == kind for ed in editable):
+        return None
     if kind == "sweep":
         what = "a sweep file"
     else:

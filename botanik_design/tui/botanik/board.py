@@ -99,7 +99,7 @@ class MachineViewMixin:
 
 
 class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
-    """The game board; see :data:`~botanik_design.tui.botanik.screens.KEYS`."""
+    """The board of ``controller`` at ``host``; see :data:`~.screens.KEYS`."""
 
     CSS_PATH = _STYLES
 
@@ -108,8 +108,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
     def __init__(self, controller: Controller, host: GameHost) -> None:
         super().__init__()
         self.ctl = controller
-        #: Where the board is played (autosave, other games).
-        self.host = host
+        self.host = host  # where the board is played (autosave, other games)
         #: What the human player has highlighted.
         self.choice = Choice()
         self.message = ""

@@ -122,6 +122,15 @@ class GameEntry:
       (:mod:`botanik_design.remote.records`): ``load(path, data) -> (state, refs)``,
       ``record_data(state, name, refs) -> dict`` and, optionally, ``MATERIAL``, the
       reference key it takes beside its variant (``"tileset"``).
+
+    The terminal screens (read by :mod:`botanik_design.tui` only, which imports them
+    when ``play`` or ``edit`` opens one; ``None``: the game has none):
+
+    * ``tui_play``: the game's play launcher, a
+      :class:`botanik_design.tui.plugins.PlayLauncher` (its play screen, its place in
+      the variant form).
+    * ``tui_editor``: the game's editor, a
+      :class:`botanik_design.tui.plugins.EditorLauncher` (``edit``).
     """
 
     name: str
@@ -138,6 +147,11 @@ class GameEntry:
     sweep: SweepDecl | None = None
     rule_ids: str | None = None
     records: str | None = None
+
+    # -- terminal screens (botanik_design.tui reads them; see the class docstring) --
+    tui_play: str | None = None
+    tui_editor: str | None = None
+    # -- end of the terminal screens' fields --
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

@@ -54,4 +54,6 @@ ENTRY = GameEntry(
                          "groups", "flowers", "bonus", "discards", "stalls"),
         material="tileset",
     ),
+    tui_play="botanik_design.tui.botanik.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.botanik.editor.launcher:EDITOR",
 )

@@ -56,4 +56,6 @@ ENTRY = GameEntry(
                          "end_queen_surrounded", "end_repetition", "end_ply_cap"),
         material="pieceset",
     ),
+    tui_play="botanik_design.tui.hive.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.hive.editor.launcher:EDITOR",
 )

@@ -66,6 +66,17 @@ class GameEntry:
       status, or ``None`` for an input that is not this game's.
     * ``parts``: the words a report uses for the game's parts, e.g.
       ``{"material": "tile set"}``.
+
+    Remote play (``host`` / ``join``; all optional):
+
+    * ``public_rules``: ``function(game) -> dict``, the JSON-able rules a joining
+      client needs to rebuild the game (sent once, in the ``welcome``).
+    * ``state_from_observation``: ``function(rules, observation) -> State``, a local
+      view state built from those rules and one seat's observation only (never
+      the host's state): the play screen computes its previews and reasons on it.
+    * ``join_screen``: ``function(seat) -> Screen``, the game's play screen for one
+      seat of a hosted game (a ``botanik_design.tui.remote.seat.RemoteSeat``);
+      without it ``join`` shows the generic screen.
     """
 
     name: str
@@ -78,6 +89,11 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
+    # -- remote play (join): the client's view state and play screen -----------------
+    public_rules: str | None = None
+    state_from_observation: str | None = None
+    join_screen: str | None = None
+    # -- end of remote play ------------------------------------------------------------
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

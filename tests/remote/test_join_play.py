@@ -22,7 +22,7 @@ from botanik_design.tui.botanik.screens import SummaryScreen
 from botanik_design.tui.hive.widgets import EndScreen
 from botanik_design.tui.remote.app import JoinApp
 
-SIZE = (140, 45)
+SIZE = (80, 24)  # the smallest size that shows everything: the least to draw
 
 
 async def wait(pilot: Pilot[None], predicate: Callable[[], bool], what: str) -> None:
@@ -110,3 +110,52 @@ def test_a_whole_botanik_game_through_both_boards(tmp_path: Path) -> None:
 
 def test_a_whole_hive_game_through_both_screens(tmp_path: Path) -> None:
     _whole_game(hive(), lambda s, n: s.string_to_action(SHORT_WIN[n]), tmp_path, EndScreen)
+
+
+def test_a_refused_move_shows_the_hosts_error_and_changes_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with hosting(botanik(seed=2), tmp_path) as server, \
+                seats(server, "0", "1", "watch") as (pilot, apps):
+            first, second, watcher = apps
+            board = first.game_screen
+            assert isinstance(board, RemoteBoard)
+            await wait(pilot, lambda: "P1 p1 connected" in board._status().plain
+                       and "1 watching" in board._status().plain, "who is connected")
+            assert "your move" in board._status().plain
+            assert "P0 p0 to move" in second.game_screen._status().plain
+            assert "spectator" in watcher.game_screen._status().plain
+            before = board.ctl.state.observation(0)
+            cases = [(second, board.ctl.state.legal_actions()[0], "out-of-turn"),
+                     (first, 99_999, "illegal")]
+            for app, action, code in cases:
+                submit(app, action)
+                await wait(pilot, lambda: f"({code})" in app.game_screen.message,
+                           f"the host's {code} error on the screen")
+                assert app.game_screen.warn
+                assert server.table.step == 0
+                assert board.ctl.state.observation(0) == before
+            watcher.game_screen.play(board.ctl.state.legal_actions()[0])
+            assert "read-only" in watcher.game_screen.message
+            assert server.table.step == 0
+
+    run(main())
+
+
+def test_a_bot_in_the_other_seat_answers_on_the_board(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with hosting(botanik(seed=3), tmp_path, bots={1: "random"}) as server, \
+                seats(server, "0") as (pilot, apps):
+            board = apps[0].game_screen
+            assert "P1 random connected" in board._status().plain
+            for _ in range(3):
+                step = server.table.step
+                await wait(pilot, lambda: board.ctl.human_to_act()
+                           and len(board.ctl.state.history()) == server.table.step,
+                           "the seat's turn")
+                board.action_confirm()  # the highlighted choice, as Enter plays it
+                await until(lambda: server.table.step > step, "the host to apply it")
+            await wait(pilot, lambda: len(board.ctl.lines) >= server.table.step,
+                       "the bot's moves in the log")
+            assert any(line.startswith("P1") for line in board.ctl.lines)
+
+    run(main())

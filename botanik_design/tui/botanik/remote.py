@@ -77,14 +77,13 @@ class RemoteBoard(BoardScreen):
     def seat_state(self, state: State | None, view: dict[str, Any]) -> None:
         if not isinstance(state, GameState) or self.rctl is None:
             return
-        before = len(self.ctl.state.history())
+        if state.history() == self.ctl.state.history():
+            self.redraw()  # a name, a connection or a note changed: the status line
+            return
         lines = self.rctl.adopt(state)
         if lines is None:
             self.rewrite_log()
             lines = []
-        if len(state.history()) == before:
-            self.redraw()  # a name, a connection or a note changed: the status line
-            return
         self.after_move(lines)
 
     def seat_error(self, code: str, message: str) -> None:

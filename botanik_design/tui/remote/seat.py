@@ -55,6 +55,7 @@ class RemoteSeat:
         self.listener: SeatListener | None = None
         self.state: State | None = None
         self._tasks: set[asyncio.Task[bool]] = set()
+        self._last_step = -1
         client.on_state = self._state
         client.on_error = self._error
         client.on_status = self._status
@@ -137,8 +138,10 @@ class RemoteSeat:
 
     # -- from the host --------------------------------------------------------------
     def _state(self, view: dict[str, Any]) -> None:
-        self.state = None
-        if self.can_rebuild():
+        last, self._last_step = self._last_step, view["step"]
+        if self.state is not None and last == view["step"]:
+            pass  # no move since the last message (a name, a connection, a note): same state
+        elif self.can_rebuild():
             try:
                 self.state = self.view_state(view)
             except (ValueError, KeyError, TypeError) as exc:  # say so, keep going

@@ -77,15 +77,15 @@ def _whole_game(hosted: Any, choose: Chooser, tmp_path: Path, end_screen: type) 
             played: list[int] = []
             while not server.table.state.is_terminal():
                 step = len(played)
-                await wait(pilot, lambda: all(len(state_of(a).history()) == step
-                                              for a in apps), f"both screens at move {step}")
+                await wait(pilot, lambda n=step: all(len(state_of(a).history()) == n
+                                                   for a in apps), f"both screens at move {step}")
                 mover = apps[state_of(apps[0]).current_player()]
                 legal = state_of(mover).legal_actions()
                 assert legal == server.table.state.legal_actions()
                 action = choose(state_of(mover), step)
                 submit(mover, action)
                 played.append(action)
-                await until(lambda: server.table.step == step + 1, "the host to apply it")
+                await until(lambda n=step: server.table.step == n + 1, "the host to apply it")
             await wait(pilot, lambda: all(isinstance(a.screen, end_screen) for a in apps),
                        "the end screens")
             local = start
@@ -129,7 +129,7 @@ def test_a_refused_move_shows_the_hosts_error_and_changes_nothing(tmp_path: Path
                      (first, 99_999, "illegal")]
             for app, action, code in cases:
                 submit(app, action)
-                await wait(pilot, lambda: f"({code})" in app.game_screen.message,
+                await wait(pilot, lambda a=app, c=code: f"({c})" in a.game_screen.message,
                            f"the host's {code} error on the screen")
                 assert app.game_screen.warn
                 assert server.table.step == 0
@@ -153,7 +153,7 @@ def test_a_bot_in_the_other_seat_answers_on_the_board(tmp_path: Path) -> None:
                            and len(board.ctl.state.history()) == server.table.step,
                            "the seat's turn")
                 board.action_confirm()  # the highlighted choice, as Enter plays it
-                await until(lambda: server.table.step > step, "the host to apply it")
+                await until(lambda n=step: server.table.step > n, "the host to apply it")
             await wait(pilot, lambda: len(board.ctl.lines) >= server.table.step,
                        "the bot's moves in the log")
             assert any(line.startswith("P1") for line in board.ctl.lines)

@@ -35,7 +35,7 @@ def observe(state: StateViews, player: int) -> dict[str, Any]:
     drawn so far, in draw order: all face up once drawn).
     Raises ``ValueError`` for a seat other than 0 or 1.
     """
-    from botanik_design.games.botanik.engine.viewstate import revealed
+    from botanik_design.games.botanik.engine.draws import revealed
 
     check_seat(player, 2)
     name = state.table.name

@@ -17,7 +17,7 @@ previews and "why not" exactly as on the host's state:
   every step of seeded games), because a decision depends on the tiles drawn so
   far, never on the pile's order.
 
-:func:`revealed` is the host side: the drawn tiles, by definition id, in draw order.
+:func:`~.draws.revealed` is the host side: the drawn tiles, by definition id, in draw order.
 """
 
 from __future__ import annotations
@@ -26,37 +26,12 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from botanik_design.games.botanik.engine.events import Discarded, RoundStarted
 from botanik_design.games.botanik.model.tileset import Colour, Kind, TileDef, TileSet, TileType
 from botanik_design.games.botanik.model.variant import Variant
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.game import BotanikGame
     from botanik_design.games.botanik.engine.state import GameState
-    from botanik_design.games.botanik.engine.views import StateViews
-
-
-def setup_middle(state: StateViews) -> list[int]:
-    """Instance ids of the tiles the setup dealt to the middle stacks, in deal order (layer
-    by layer, column 1 first; brief §2), read from a fresh deal of the same game and seed
-    (the setup comes before any draw a determinization could change): host side only."""
-    game: Any = state._game  # the views' own game (``get_game`` is the state's API)
-    middle = game.new_initial_state(state.seed).registry.middle
-    layers = max((len(st) for st in middle), default=0)
-    return [st[i] for i in range(layers) for st in middle if i < len(st)]
-
-
-def revealed(state: StateViews) -> list[str]:
-    """Definition ids of the tiles drawn so far, in draw order (all face up once drawn,
-    brief §2.3 and §3.1): the middle stacks of the setup, then each round's arrival zone
-    (top first) and the tiles a short last round discards, from the state's own events."""
-    drawn = setup_middle(state)
-    for event in state.events(-1):
-        if isinstance(event, RoundStarted):
-            drawn.extend(event.tiles)
-        elif isinstance(event, Discarded) and event.reason == "short-round":
-            drawn.extend(event.tiles)
-    return [state.table.name(t) for t in drawn]
 
 
 # -- the public rules ----------------------------------------------------------------------

@@ -57,8 +57,9 @@ class RemoteController(Controller):
         history is not an extension of the one shown (the whole log is new)."""
         old = list(self.state.history())
         lines = len(self.lines)
+        humans, self.humans = self.humans, frozenset()  # no undo here: no undo entries
         self._rebuild(state)
-        self._undo.clear()
+        self.humans = humans
         if list(state.history())[:len(old)] != old:
             return None
         return self.lines[lines:]

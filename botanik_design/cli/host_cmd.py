@@ -105,5 +105,10 @@ def run(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else (saved_port or 0)
     from botanik_design.remote.hosting import serve_forever
 
+    web: Any = None
+    if args.web:  # the browser pages serve screens: the TUI layer's part
+        from botanik_design.tui.remote.web import start_web
+
+        web = start_web
     return serve_forever(hosted, record, tokens, bots, args.bind, port, args.name,
-                         web_port=args.web_port if args.web else None)
+                         web_port=args.web_port if args.web else None, web=web)

@@ -131,6 +131,17 @@ class GameEntry:
       the variant form).
     * ``tui_editor``: the game's editor, a
       :class:`botanik_design.tui.plugins.EditorLauncher` (``edit``).
+
+    Remote play (``host`` / ``join``; all optional):
+
+    * ``public_rules``: ``function(game) -> dict``, the JSON-able rules a joining
+      client needs to rebuild the game (sent once, in the ``welcome``).
+    * ``state_from_observation``: ``function(rules, observation) -> State``, a local
+      view state built from those rules and one seat's observation only (never
+      the host's state): the play screen computes its previews and reasons on it.
+    * ``join_screen``: ``function(seat) -> Screen``, the game's play screen for one
+      seat of a hosted game (a ``botanik_design.tui.remote.seat.RemoteSeat``);
+      without it ``join`` shows the generic screen.
     """
 
     name: str
@@ -152,6 +163,12 @@ class GameEntry:
     tui_play: str | None = None
     tui_editor: str | None = None
     # -- end of the terminal screens' fields --
+
+    # -- remote play (join): the client's view state and play screen -----------------
+    public_rules: str | None = None
+    state_from_observation: str | None = None
+    join_screen: str | None = None
+    # -- end of remote play ------------------------------------------------------------
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

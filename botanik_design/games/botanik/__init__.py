@@ -32,6 +32,10 @@ ENTRY = GameEntry(
     rules_page="botanik_design.games.botanik.rulespage:page_for",
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
     cli="botanik_design.games.botanik.cli.hooks",
+    # remote play (join): the client's view state and play screen
+    public_rules="botanik_design.games.botanik.engine.viewstate:public_rules",
+    state_from_observation="botanik_design.games.botanik.engine.viewstate:state_from_observation",
+    join_screen="botanik_design.tui.botanik.remote:join_screen",
     parts={"material": "tile set"},
     records="botanik_design.games.botanik.hosted",
     rule_ids="botanik_design.games.botanik.spec.rule_ids:RULES",

@@ -31,6 +31,10 @@ ENTRY = GameEntry(
     rules_page="botanik_design.games.hive.rulespage:page_for",
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
     cli="botanik_design.games.hive.cli.hooks",
+    # remote play (join): the client's view state and play screen
+    public_rules="botanik_design.games.hive.engine.viewstate:public_rules",
+    state_from_observation="botanik_design.games.hive.engine.viewstate:state_from_observation",
+    join_screen="botanik_design.tui.hive.remote:join_screen",
     parts={"material": "piece set"},
     records="botanik_design.games.hive.hosted",
     rule_ids="botanik_design.games.hive.spec.rule_ids:RULES",

@@ -17,7 +17,6 @@ from typing import Any
 
 from botanik_design.cli.runs import bots_epilog, check_outputs, fill, named, write_outputs
 from botanik_design.cli.simulate_cmd import (
-    DEFAULT_VARIANT,
     add_common,
     load_for_simulation,
     parse_bots,
@@ -41,14 +40,18 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from botanik_design.cli.words import default_ref, titles
+
     p.add_argument("items", nargs="+", metavar="ITEM", type=named,
-                   help="variant (of any game: Botanik or Hive) or Botanik tile set "
-                   "(bundled name or path; prefix variant: or tileset: to force the kind); "
-                   "at least two")
+                   help=f"variant (of any game: {titles()}) or "
+                   f"{titles(kind='tileset')} tile set (bundled name or path; prefix "
+                   "variant: or tileset: to force the kind); at least two".replace("  ", " "))
     p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
                    help="tile set for variant items (default: each variant's own)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
-                   help=f"variant for tile-set items (default {DEFAULT_VARIANT})")
+    variant = default_ref("variant")
+    p.add_argument("--variant", "-v", default=variant, metavar="REF", type=named,
+                   required=variant is None,
+                   help=f"variant for tile-set items (default {variant})")
     add_common(p)
 
 

@@ -24,7 +24,6 @@ from botanik_design.cli.runs import (
 )
 from botanik_design.model.words import plural
 
-DEFAULT_VARIANT = "standard"
 #: Most games one ``simulate`` or ``compare`` run plays (its rows stay in memory, about
 #: half a kilobyte each, for the report).
 MAX_GAMES = 1_000_000
@@ -65,11 +64,15 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from botanik_design.cli.words import default_ref
+
     p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
                    help="bundled tile set name or path (default: the variant's own tile "
-                   "set, else botanik)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
-                   help=f"bundled variant name or path (default {DEFAULT_VARIANT})")
+                   f"set, else {default_ref('tileset')})")
+    variant = default_ref("variant")
+    p.add_argument("--variant", "-v", default=variant, metavar="REF", type=named,
+                   required=variant is None,
+                   help=f"bundled variant name or path (default {variant})")
     add_common(p)
 
 

@@ -29,16 +29,19 @@ from botanik_design.model.words import noun, plural
 
 def register(subparsers: Any) -> None:
     """Add the ``sweep`` sub-command to the top-level parser."""
+    from botanik_design.cli.words import help_of
+
+    base = help_of("sweep.base", sep=", or ")
+    numbers = help_of("sweep.numbers", sep="; ")
     p = subparsers.add_parser(
         "sweep",
         help="play a grid of rule variants on the same seeds and compare them with the base",
         description=fill(
-            "Read a sweep file (a base variant: Botanik, with an optional tile set, or "
-            "Hive, whose pieces come from its piece set; the axes to vary; bots, games "
-            "per point, seed, metrics), play every point with the same seeds (common random "
-            "numbers), and report per point AdvantageP1 with its interval, Balance, "
-            "Drawishness, game length and the game's own numbers (Botanik: score parts, "
-            "discards, stalls; Hive: placements, movements, end reasons), and the significance "
+            f"Read a sweep file (a base variant{': ' + base if base else ''}; the axes to "
+            "vary; bots, games per point, seed, metrics), play every point with the same "
+            "seeds (common random numbers), and report per point AdvantageP1 with its "
+            "interval, Balance, Drawishness, game length and the game's own numbers"
+            f"{' (' + numbers + ')' if numbers else ''}, and the significance "
             "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
             "points), sorted by closeness to the target. With `sample: search` the points "
             "race toward the target instead: each round doubles the games of the points "

@@ -107,12 +107,16 @@ def run(args: argparse.Namespace) -> int:
     if len(args.items) < 2:
         print("compare: give at least two variants or tile sets", file=sys.stderr)
         return 2
+    from botanik_design.cli.failures import spec_failed
+
+    kinds = []
     try:
         bots = parse_bots(args.bots)
-        kinds = [item_kind(i) for i in args.items]
-    except SpecError as exc:
-        print(f"compare: {exc}", file=sys.stderr)
-        return exc.exit_code
+        for item in args.items:
+            try:
+                kinds.append(item_kind(item))
+            except SpecError as exc:  # --format json: the failure object on stdout
+                return spec_failed("compare", exc, args.format, item)
     except (BotSpecError, ValueError) as exc:
         print(f"compare: {exc}", file=sys.stderr)
         return 2
@@ -128,8 +132,7 @@ def run(args: argparse.Namespace) -> int:
             game = load_for_simulation(variant_ref, tileset_ref)
             loaded.append((item, game, run_info(game, variant_ref, args.games, args.seed, bots)))
         except SpecError as exc:
-            print(f"compare: {exc}", file=sys.stderr)
-            return exc.exit_code
+            return spec_failed("compare", exc, args.format, item)
     if len({info.metrics for _, _, info in loaded}) > 1:
         print("compare: the items are variants of different games", file=sys.stderr)
         return 2

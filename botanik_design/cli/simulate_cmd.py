@@ -194,9 +194,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         game = load_for_simulation(args.variant, args.tileset)
-    except SpecError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
-        return exc.exit_code
+    except SpecError as exc:  # --format json: the failure object on stdout
+        from botanik_design.cli.failures import spec_failed
+
+        return spec_failed("simulate", exc, args.format, args.variant)
 
     from botanik_design.sim.dask_pool import DaskUnavailableError
     from botanik_design.sim.report import format_text, summarize, to_csv, to_json

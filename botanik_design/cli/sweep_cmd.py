@@ -103,6 +103,21 @@ def _check_bot(spec: str) -> str | None:
     return None
 
 
+def _unreadable(args: argparse.Namespace, spec: Path) -> int:
+    """A sweep file that is missing or not a regular file: exit 2 (with ``--format json``
+    the failure object on stdout, its rule ``io-missing`` or ``io-unreadable``)."""
+    missing = not spec.exists()
+    why = "no such file" if missing else "not a regular file"
+    if args.format != "json":
+        print(f"sweep: {spec}: {why}", file=sys.stderr)
+        return 2
+    from botanik_design.cli.failures import io_failure, print_failure
+    from botanik_design.spec.diagnostics import Diagnostic
+
+    return print_failure(io_failure(Diagnostic(
+        str(spec), None, None, "error", "io-missing" if missing else "io-unreadable", why)))
+
+
 def _say(args: argparse.Namespace, text: str) -> None:
     if not args.quiet:
         print(f"sweep: {text}", file=sys.stderr)
@@ -114,21 +129,18 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.spec.load import load_sweep
 
     spec = Path(args.spec)
-    if not spec.exists():
-        print(f"sweep: {spec}: no such file", file=sys.stderr)
-        return 2
     if not spec.is_file():
-        print(f"sweep: {spec}: not a regular file", file=sys.stderr)
-        return 2
+        return _unreadable(args, spec)
     problem = check_outputs(args)
     if problem:
         print(f"sweep: {problem}", file=sys.stderr)
         return 2
     try:
         sweep = load_sweep(spec, _check_bot)
-    except SpecError as exc:
-        print(str(exc), file=sys.stderr)
-        return exc.exit_code
+    except SpecError as exc:  # --format json: the failure object on stdout
+        from botanik_design.cli.failures import spec_failed
+
+        return spec_failed("sweep", exc, args.format, str(spec), text=str(exc))
     weak = _weak_bots(sweep)
     if weak and sweep.sample == "search" and not args.allow_weak_bots:
         print(f"sweep: {spec}: `sample: search` with {weak}: random moves cannot judge "

@@ -39,7 +39,8 @@ TOY_ENTRY = GameEntry(
     kinds=(SpecKind("nim-variant", "Nim variant", bundled=str(TESTS / "games" / "variants"),
                     usage="--variant NAME",
                     schema=str(TESTS / "games" / "nim-variant.schema.json")),),
-    rules_page="toy_nim:rules_page", cli="toy_nim")
+    rules_page="toy_nim:rules_page", cli="toy_nim",
+    about="Nim heaps", cli_help={"rules.variant": "nim-classic"})
 
 
 def register_toy_game() -> None:

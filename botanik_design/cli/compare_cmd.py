@@ -18,6 +18,7 @@ from typing import Any
 from botanik_design.cli.runs import bots_epilog, check_outputs, fill, named, write_outputs
 from botanik_design.cli.simulate_cmd import (
     add_common,
+    add_specs,
     load_for_simulation,
     parse_bots,
     play,
@@ -40,18 +41,15 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    from botanik_design.cli.words import default_ref, titles
+    from botanik_design.cli.words import titles
 
+    takers = titles(kind="tileset")  # the games that play a tile set
     p.add_argument("items", nargs="+", metavar="ITEM", type=named,
                    help=f"variant (of any game: {titles()}) or "
-                   f"{titles(kind='tileset')} tile set (bundled name or path; prefix "
-                   "variant: or tileset: to force the kind); at least two".replace("  ", " "))
-    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
-                   help="tile set for variant items (default: each variant's own)")
-    variant = default_ref("variant")
-    p.add_argument("--variant", "-v", default=variant, metavar="REF", type=named,
-                   required=variant is None,
-                   help=f"variant for tile-set items (default {variant})")
+                   f"{takers + ' ' if takers else ''}tile set (bundled name or path; prefix "
+                   "variant: or tileset: to force the kind); at least two")
+    add_specs(p, "tile set for variant items (default: each variant's own)",
+              "variant for tile-set items")
     add_common(p)
 
 

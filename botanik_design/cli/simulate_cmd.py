@@ -66,14 +66,21 @@ def register(subparsers: Any) -> None:
     )
     from botanik_design.cli.words import default_ref
 
-    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
-                   help="bundled tile set name or path (default: the variant's own tile "
-                   f"set, else {default_ref('tileset')})")
-    variant = default_ref("variant")
-    p.add_argument("--variant", "-v", default=variant, metavar="REF", type=named,
-                   required=variant is None,
-                   help=f"bundled variant name or path (default {variant})")
+    add_specs(p, "bundled tile set name or path (default: the variant's own tile set, else "
+              f"{default_ref('tileset')})", "bundled variant name or path")
     add_common(p)
+
+
+def add_specs(p: argparse.ArgumentParser, tileset: str, variant: str) -> None:
+    """``--tileset/-t`` and ``--variant/-v`` of ``simulate`` and ``compare`` (their helps;
+    ``--variant`` defaults to the default game's, :func:`~.words.default_ref`)."""
+    from botanik_design.cli.words import default_ref
+
+    default = default_ref("variant")
+    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named, help=tileset)
+    p.add_argument("--variant", "-v", default=default, metavar="REF", type=named,
+                   required=default is None,
+                   help=variant + (f" (default {default})" if default else ""))
 
 
 def parse_bots(text: str) -> tuple[str, str]:

@@ -142,6 +142,20 @@ class GameEntry:
     * ``join_screen``: ``function(seat) -> Screen``, the game's play screen for one
       seat of a hosted game (a ``botanik_design.tui.remote.seat.RemoteSeat``);
       without it ``join`` shows the generic screen.
+
+    The shared commands' words for the game (help texts, defaults, names; the CLI
+    never names a game itself, :mod:`botanik_design.cli.words`):
+
+    * ``about``: what one designs for the game, for the top-level ``--help``
+      (``"Botanik tile sets and variants"``).
+    * ``drawn``: the spec kind ``show`` and ``sheet`` draw (``"tileset"``); ``None``: none.
+    * ``defaults``: spec kind -> the bundled file a command uses when none is named
+      (``{"tileset": "botanik"}``: ``import --palette``, the tile set of a variant
+      that names none).
+    * ``cli_help``: ``"command.dest"`` -> the game's part of that argument's help, joined
+      after the default game's (``"replay.record"``: ``"a Hive GameString file (.txt)"``).
+    * ``cli_names``: ``"command.dest"`` -> names that argument takes beyond the bundled
+      files (``"show.tileset": ("hive",)``), for completion and near-miss lists.
     """
 
     name: str
@@ -169,6 +183,14 @@ class GameEntry:
     state_from_observation: str | None = None
     join_screen: str | None = None
     # -- end of remote play ------------------------------------------------------------
+
+    # ---- the shared commands' words for this game (the CLI's block; see above) ----
+    about: str = ""
+    drawn: str | None = None
+    defaults: dict[str, str] = field(default_factory=dict)
+    cli_help: dict[str, str] = field(default_factory=dict)
+    cli_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # ---- end of the CLI's block ----
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

@@ -60,4 +60,19 @@ ENTRY = GameEntry(
     ),
     tui_play="botanik_design.tui.botanik.launcher:LAUNCHER",
     tui_editor="botanik_design.tui.botanik.editor.launcher:EDITOR",
+    # ---- the shared commands' words (botanik_design.cli.words) ----
+    about="Botanik tile sets and variants",
+    drawn="tileset",
+    defaults={"tileset": "botanik", "variant": "standard"},
+    cli_help={
+        "show.tileset": "bundled tile set name or path",
+        "sheet.tileset": "bundled tile set name or path",
+        "rules.variant": "standard, registre-3",
+        "rules.description": "setup, a round, where a tile may go, releases, "
+        "mecha-botanists, end and scoring with the variant's numbers",
+        "rules.tileset": "Botanik: count tiles and rounds with this tile set (default: the "
+        "variant's, else botanik)",
+        "sweep.base": "Botanik, with an optional tile set",
+        "sweep.numbers": "Botanik: score parts, discards, stalls",
+    },
 )

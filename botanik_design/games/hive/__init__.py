@@ -62,4 +62,20 @@ ENTRY = GameEntry(
     ),
     tui_play="botanik_design.tui.hive.launcher:LAUNCHER",
     tui_editor="botanik_design.tui.hive.editor.launcher:EDITOR",
+    # ---- the shared commands' words (botanik_design.cli.words) ----
+    about="Hive piece sets and variants",
+    drawn="pieceset",
+    cli_help={
+        "show.tileset": "a Hive piece set: hive (the base game) or a UHP game type such as "
+        "Base+MLP",
+        "sheet.tileset": "a Hive piece set: hive (the base game) or a UHP game type such as "
+        "Base+MLP (hexagonal pieces)",
+        "sheet.tile_size": "Hive: a piece's width across the flats (default 38)",
+        "replay.record": "a Hive GameString file (.txt)",
+        "rules.variant": "hive-tournament",
+        "rules.description": "for a Hive variant, its pieces, turns and end",
+        "sweep.base": "Hive, whose pieces come from its piece set",
+        "sweep.numbers": "Hive: placements, movements, end reasons",
+    },
+    cli_names={"show.tileset": ("hive",)},
 )

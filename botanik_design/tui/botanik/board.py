@@ -12,15 +12,13 @@ widgets (:mod:`.widgets`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.events import Resize
-from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -29,10 +27,12 @@ from botanik_design.tui.botanik import render as R
 from botanik_design.tui.botanik.choice import Choice
 from botanik_design.tui.botanik.controller import Controller
 from botanik_design.tui.botanik.host import GameHost
-from botanik_design.tui.botanik.menus import BoardMenusMixin
-from botanik_design.tui.botanik.texts import MIN_SIZE, prompt_text, scores_text, status_text
-from botanik_design.tui.botanik.turns import BotTurnsMixin
-from botanik_design.tui.botanik.widgets import Drawing, MoveLog, Pane, SidePane
+from botanik_design.tui.botanik.machines import MachinesView
+from botanik_design.tui.botanik.menus import BoardDialogs
+from botanik_design.tui.botanik.texts import MIN_SIZE, prompt_text, status_text
+from botanik_design.tui.botanik.toprow import TopRow, log_line
+from botanik_design.tui.botanik.turns import BotTurns
+from botanik_design.tui.botanik.widgets import Drawing
 from botanik_design.tui.widgets.quitguard import QuitGuard
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
@@ -70,35 +70,7 @@ BOARD_BINDINGS: list[BindingType] = [
 ]
 
 
-class _Panes(Protocol):
-    """What :class:`MachineViewMixin` needs of the board screen."""
-
-    _layouts: dict[int, R.MachineLayout]
-
-    def query_one(self, selector: str, expect_type: Any) -> Any: ...
-
-
-class MachineViewMixin:
-    """Scrolling and centring the two machine panes of :class:`BoardScreen`."""
-
-    def action_centre(self: _Panes) -> None:
-        for p in (0, 1):
-            layout = self._layouts.get(p)
-            if layout is None:
-                continue
-            pane = self.query_one(f"#pane{p}", Pane)
-            x, y = R.centre_offset(layout)
-            pane.scroll_to(max(0, x - pane.scrollable_content_region.width // 2),
-                           max(0, y - pane.scrollable_content_region.height // 2),
-                           animate=False, immediate=True)
-
-    def action_scroll(self: _Panes, dx: int, dy: int) -> None:
-        for p in (0, 1):
-            pane = self.query_one(f"#pane{p}", Pane)
-            pane.scroll_relative(dx, dy, animate=False, immediate=True)
-
-
-class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
+class BoardScreen(Screen[None]):
     """The board of ``controller`` at ``host``; see :data:`~.screens.KEYS`."""
 
     CSS_PATH = _STYLES
@@ -113,12 +85,14 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self.choice = Choice()
         self.message = ""
         self.warn = False
-        self._layouts: dict[int, R.MachineLayout] = {}
         self._drawn_size: tuple[int, int] | None = None
-        self._bot_busy = False
-        self._bot_error = False
         self.quit_guard = QuitGuard()
-        self._summary_shown = False
+        #: The bot's decisions and the dialogs (save, load, notes, help, the summary).
+        self.bot = BotTurns(self)
+        self.dialogs = BoardDialogs(self)
+        #: The registry, arrival zone and log; the machines and scores.
+        self.top = TopRow(id="top")
+        self.machines = MachinesView(id="machines")
         #: "WxH" when the terminal is smaller than :data:`MIN_SIZE` (parts are hidden).
         self.too_small = ""
 
@@ -126,17 +100,8 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal(id="top"):
-            yield Drawing(id="registry")
-            with SidePane(id="arrival-box"):
-                yield Drawing(id="arrival")
-            yield MoveLog(id="log")
-        with Horizontal(id="machines"):
-            for p in (0, 1):
-                with Pane(id=f"pane{p}", classes="machine"):
-                    yield Drawing(id=f"machine{p}")
-            with SidePane(id="scores-box"):
-                yield Static(id="scores")
+        yield self.top
+        yield self.machines
         yield Static(id="prompt")
 
     @property
@@ -164,7 +129,6 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
                 self.call_after_refresh(self.action_centre)
 
     def on_mount(self) -> None:
-        self.query_one("#scores-box").border_title = "scores"
         self.rewrite_log()
         self.redraw()
         self.call_after_refresh(self.action_centre)
@@ -198,12 +162,11 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         return prompt_text(self.ctl, self.choice, self.message, width)
 
     def rewrite_log(self) -> None:
-        self.query_one("#log", MoveLog).show(
-            [Text(line, style="#8a8a8a" if line.startswith(" ") else "")
-             for line in self.ctl.lines])
+        """Show the controller's whole move log again."""
+        self.top.show_log(self.ctl.lines)
 
     def _write_log(self, line: Text) -> None:
-        self.query_one("#log", MoveLog).add(line)
+        self.top.write_log(line)
 
     # ------------------------------------------------------------ drawing
 
@@ -212,64 +175,8 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self.choice.sync(self.ctl)
         c = self.choice
         self.quit_guard.shown(self.message)
-        ctl = self.ctl
-        s = ctl.state
-        d = ctl.pending()
-        human = ctl.human_to_act()
-        names = ("P0", "P1")
-        # registry and arrival zone
-        legal: set[tuple[str, int]] = set()
-        cursor: tuple[str, int] | None = None
-        arrival_sel: int | None = None
-        arrival_legal: set[int] = set()
-        if d is not None and human and d.kind == "pick":
-            arrival_legal = c.arrival_legal(ctl)
-            arrival_sel = c.sel
-            dests = [] if ctl.discards() else c.dests(ctl)
-            for k, dest in enumerate(dests):
-                key = ("middle" if dest.middle else f"slot{d.player}", dest.column)
-                legal.add(key)
-                if k == c.dest % len(dests):
-                    cursor = key
-        elif d is not None and human and d.kind == "swap":
-            legal = {("middle", c) for c in ctl.swaps()}
-            cursor = ("middle", c.col)
-        scale = self.scale
-        self.query_one("#registry", Static).update(
-            R.registry_text(s, R.RegistryMarks(frozenset(legal), cursor), names, scale))
-        self.query_one("#arrival", Static).update(
-            R.arrival_text(s, arrival_sel, arrival_legal, scale))
-        if arrival_sel is not None:  # keep the chosen tile in view (more tiles than fit)
-            box = self.query_one("#arrival-box", SidePane)
-            top = 1 + arrival_sel * scale.h
-            self.call_after_refresh(box.scroll_to_region, Region(0, top, 1, scale.h),
-                                    animate=False, immediate=True)
-        # machines
-        for p in (0, 1):
-            cands: list[R.Cell] = []
-            cur: R.Cell | None = None
-            preview = None
-            if d is not None and d.kind == "place" and d.player == p and human:
-                cells = ctl.placements()
-                cands = list(cells)
-                cur = c.cursor
-                rots = cells.get(cur, [])
-                if rots:
-                    preview = (s.tile(d.tile), rots[c.rot % len(rots)][0])
-            text, layout = R.machine_text(s, p, cands, cur, preview, ctl.last.get(p))
-            self._layouts[p] = layout
-            self.query_one(f"#machine{p}", Static).update(text)
-            pane = self.query_one(f"#pane{p}", Pane)
-            meca = " · Meca pawn" if s.meca_holder() == p and not ctl.is_over() else ""
-            pane.border_title = f"{ctl.label(p)}{meca}"
-            pane.border_subtitle = ctl.score_line(p)
-            pane.set_class(d is not None and d.player == p, "acting")
-            if cur is not None:
-                x, y = layout.offset(cur)
-                region = Region(x, y, R.W, R.H)
-                self.call_after_refresh(pane.scroll_to_region, region, animate=False,
-                                        immediate=True)
-        self.query_one("#scores", Static).update(scores_text(ctl))
+        self.top.draw(self.ctl, c, self.scale)
+        self.machines.draw(self.ctl, c)
         self.query_one("#status", Static).update(self._status())
         prompt = self.query_one("#prompt", Static)
         prompt.update(self._prompt())
@@ -292,9 +199,9 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
         self.after_move(lines, human=True)
 
     def after_move(self, lines: list[str], *, human: bool = False) -> None:
-        self._bot_error = False
+        self.bot.error = False
         for line in lines:
-            self._write_log(Text(line, style="#8a8a8a" if line.startswith(" ") else ""))
+            self._write_log(log_line(line))
         self.message = ""
         self.warn = False
         note = self.app_.autosave(self.ctl, moved=human)
@@ -317,7 +224,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
     def action_undo(self) -> None:
         if self.ctl.undo():
             self.choice.forget()
-            self._bot_busy = False
+            self.bot.busy = False
             self.rewrite_log()
             self.app_.autosave(self.ctl)
             if self.app_.autosave_error:
@@ -398,3 +305,60 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
             self.choice.prefix = which
             self.message = ""
             self.redraw()
+
+    # ------------------------------------------------------------ components
+
+    @property
+    def _layouts(self) -> dict[int, R.MachineLayout]:
+        """Where each player's cells are drawn (the machines' view owns them)."""
+        return self.machines.layouts
+
+    @property
+    def _bot_busy(self) -> bool:
+        return self.bot.busy
+
+    @property
+    def _bot_error(self) -> bool:
+        return self.bot.error
+
+    @property
+    def _summary_shown(self) -> bool:
+        return self.dialogs.summary_shown
+
+    @_summary_shown.setter
+    def _summary_shown(self, shown: bool) -> None:
+        self.dialogs.summary_shown = shown
+
+    def maybe_bot(self) -> None:
+        """Start the bot's next decision in a worker thread, if it must act."""
+        self.bot.maybe()
+
+    def action_centre(self) -> None:
+        self.machines.centre()
+
+    def action_scroll(self, dx: int, dy: int) -> None:
+        self.machines.scroll(dx, dy)
+
+    def action_help(self, start: str = "keys") -> None:
+        self.dialogs.help(start)
+
+    def action_note(self) -> None:
+        self.dialogs.note()
+
+    def action_actions(self) -> None:
+        self.dialogs.actions(self.bot.error)
+
+    def show_summary(self) -> None:
+        self.dialogs.summary()
+
+    def _summary_closed(self, what: str | None) -> None:
+        self.dialogs.summary_closed(what)
+
+    def action_save(self) -> None:
+        self.dialogs.save()
+
+    def action_load(self) -> None:
+        self.dialogs.load()
+
+    def action_quit(self) -> None:
+        self.dialogs.quit()

@@ -1,12 +1,15 @@
 """The board screen: a game of Botanik drawn from a :class:`Controller`.
 
 It shows, top to bottom: a status line (round, pile, Meca pawn, who must act),
-the registry with the arrival zone and the move log, both machines (scrollable,
-centred on the Source, with live scores and their breakdown in the border), and
-a two-line prompt saying what to do and which keys do it.  Game logic stays in
-the controller; the highlighted choice is a :class:`~.choice.Choice`; the texts
-come from :mod:`.texts`; the move log, panes and drawings are game-neutral
-widgets (:mod:`.widgets`).
+the registry with the arrival zone and the move log (:class:`~.toprow.TopRow`),
+both machines (:class:`~.machines.MachinesView`: scrollable, centred on the
+Source, with live scores and their breakdown in the border), and a two-line
+prompt saying what to do and which keys do it.  Game logic stays in the
+controller; the highlighted choice is a :class:`~.choice.Choice`; the bot's
+turns are a :class:`~.turns.BotTurns` and the dialogs a
+:class:`~.menus.BoardDialogs`, both owned by the screen (its key actions call
+them); the texts come from :mod:`.texts`; the move log, panes and drawings are
+game-neutral widgets (:mod:`.widgets`).
 """
 
 from __future__ import annotations

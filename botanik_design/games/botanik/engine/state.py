@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
-from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
+from botanik_design.games.botanik.engine.analysis import facts_of, winner_of
 from botanik_design.games.botanik.engine.errors import IllegalActionError
 from botanik_design.games.botanik.engine.geometry import ORIGIN, decode_cell
 from botanik_design.games.botanik.engine.registry import EMPTY
@@ -134,7 +134,7 @@ class GameState(StateViews):
         if self._score is not None:
             w = self._score.winner
         else:
-            facts = [analyse(cells_of(m, self.table), self.variant) for m in self.machines]
+            facts = [facts_of(self, 0).facts, facts_of(self, 1).facts]
             w = winner_of((facts[0].score, facts[1].score),
                           (facts[0].largest, facts[1].largest), self.variant)
         if w is None:

@@ -43,8 +43,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
-from botanik_design.bots.greedy import action_values, choose_greedy, heuristic_of
-from botanik_design.games.base import Determinizable
+from botanik_design.bots.greedy import action_values, heuristic_of
+from botanik_design.games.base import Determinizable, Heuristic
 
 
 class _Node:
@@ -83,6 +83,15 @@ def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict
 #: State types seen, and whether they are Determinizable (isinstance on a runtime
 #: protocol is slow; every iteration asks).
 _DETERMINIZABLE: dict[type, bool] = {}
+
+
+def determinize_able(state: Any) -> bool:
+    """Whether ``state`` is :class:`~botanik_design.games.base.Determinizable`."""
+    kind = type(state)
+    can = _DETERMINIZABLE.get(kind)
+    if can is None:
+        can = _DETERMINIZABLE[kind] = isinstance(state, Determinizable)
+    return can
 
 
 def determinize(state: Any, rng: Any) -> bool:
@@ -145,6 +154,10 @@ class MCTSBot(BaseBot):
         self.bias = bias
         #: Iterations run by the last :meth:`step` (for diagnostics).
         self.last_iterations = 0
+        #: The game's Heuristic (or None) and whether its states are Determinizable,
+        #: found once per :meth:`step`.
+        self._own: Heuristic | None = None
+        self._can_determinize = False
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The most visited root action after the search; ``ValueError`` when none is legal."""
@@ -152,6 +165,9 @@ class MCTSBot(BaseBot):
         if len(actions) == 1:
             return actions[0]
         root = _Node(-1)
+        # the game's heuristic, asked once per decision (every clone shares the game)
+        self._own = heuristic_of(state.get_game())
+        self._can_determinize = self.determinize and determinize_able(state)
         deadline = _time.perf_counter() + self.time if self.time > 0 else None
         n = 0
         while True:
@@ -190,18 +206,22 @@ class MCTSBot(BaseBot):
     def _iterate(self, root: _Node, state: Any) -> None:
         rng = self.rng
         s = state.clone()
-        if self.determinize:
-            determinize(s, rng)
+        if self._can_determinize:
+            s.determinize(rng)
         node = root
         path = [root]
         log = math.log
         sqrt = math.sqrt
         c = self.c
         bias = self.bias
+        empty: dict[int, float] = {}
         while not s.is_terminal():
             legal = s.legal_actions()
             player = s.current_player()
-            cands, prior = self._candidates(node, s, legal) if len(legal) > 1 else (legal, {})
+            if len(legal) > 1:
+                cands, prior = self._candidates(node, s, legal)
+            else:
+                cands, prior = legal, empty
             children = node.children
             untried = []
             for a in cands:
@@ -224,36 +244,52 @@ class MCTSBot(BaseBot):
             best_u = -1e18
             for a in cands:
                 ch = children[a]
-                u = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                visits = ch.visits
+                u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
                 if prior:
-                    u += bias * prior[a] / (ch.visits + 1)
+                    u += bias * prior[a] / (visits + 1)
                 if u > best_u:
                     best_u, best_a = u, a
             node = children[best_a]
             s.apply_action(best_a)
             path.append(node)
         v0 = self._rollout(s)
+        w0 = 1.0 - v0
         for nd in path[1:]:
             nd.visits += 1
-            nd.value += v0 if nd.player == 0 else 1.0 - v0
+            nd.value += v0 if nd.player == 0 else w0
         root.visits += 1
 
     def _rollout(self, s: Any) -> float:
-        rng = self.rng
-        steps = 0
-        greedy = self.rollout == "greedy"
         if self.rollout == "none":
-            return terminal_value(s) if s.is_terminal() else leaf_value(s)
+            return terminal_value(s) if s.is_terminal() else self._leaf(s)
+        rng = self.rng
+        depth = self.depth
+        greedy = self.rollout == "greedy"
+        own = self._own
+        values_of = own.action_values if own is not None else None
+        steps = 0
         while not s.is_terminal():
-            if self.depth and steps >= self.depth:
-                return leaf_value(s)
+            if depth and steps >= depth:
+                return self._leaf(s)
             legal = s.legal_actions()
             if len(legal) == 1:
                 a = legal[0]
             elif greedy:
-                a = choose_greedy(s, legal, rng)
+                # choose_greedy, inline: the best value, ties broken with rng
+                values = (values_of(s, legal) if values_of is not None
+                          else action_values(s, legal))
+                top_v = max(values) - 1e-9
+                top = [b for v, b in zip(values, legal, strict=True) if v >= top_v]
+                a = top[0] if len(top) == 1 else top[rng.randrange(len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
             s.apply_action(a)
             steps += 1
         return terminal_value(s)
+
+    def _leaf(self, s: Any) -> float:
+        own = self._own
+        if own is not None:
+            return own.win_probability(s)
+        return leaf_value(s)

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.state import GameState
 
 #: Actions below this are picks (``actions.decode``): arrival index x 18 + column code.
-_PICKS = MAX_ARRIVAL * 2 * MAX_COLUMNS
+_ROW = 2 * MAX_COLUMNS
+_PICKS = MAX_ARRIVAL * _ROW
 _SLOT = WEIGHTS.slot
 _HORIZON = WEIGHTS.slot_horizon
 #: The analysis memo's key of the machine value (tile values are keyed by instance id,
@@ -50,67 +51,76 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     assert dec is not None
     player = dec[1]
     variant = state.variant
-    defs = state.table.defs
-    links = state.table.links
+    table = state.table
+    defs = table.defs
+    links = table.links
     a0 = facts_of(state, 0)
     a1 = facts_of(state, 1)
-    facts = (a0.facts, a1.facts)
-    memos = (a0.memo, a1.memo)
-    rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
-    sf = _SLOT * min(1.0, rounds_left / _HORIZON)
+    f0 = a0.facts
+    f1 = a1.facts
+    m0 = a0.memo
+    m1 = a1.memo
+    sf = _SLOT * min(1.0, len(state.pile) / max(1, variant.arrival_tiles) / _HORIZON)
     keep = 1.0 - sf
     reg = state.registry
-    s0, s1 = reg.slots
     arrival = state.arrival
-    own_memo = memos[player]
-
-    def tv(p: int, instance: int) -> float:
-        memo = memos[p]
-        v: float | None = memo.get(instance)
-        if v is None:
-            v = memo[instance] = _tile_value(defs[instance], facts[p], variant)
-        return v
-
-    # per column: (slot tile, signed gain) of each player's slot, None when empty
+    # per column: each player's slot tile and what its release brings the mover
+    # (the opponent's counted against), as RegistryEvaluator._releases adds them
     cols: list[tuple[int, float, int, float]] = []
-    gain: float | None
-    for c in range(len(s0)):
-        t0 = s0[c]
-        t1 = s1[c]
-        g0 = keep * tv(0, t0) if t0 != EMPTY else 0.0
-        g1 = keep * tv(1, t1) if t1 != EMPTY else 0.0
-        cols.append((t0, g0 if player == 0 else -g0, t1, g1 if player == 1 else -g1))
+    for t0, t1 in zip(*reg.slots, strict=True):
+        g0 = g1 = 0.0
+        if t0 != EMPTY:
+            v = m0.get(t0)
+            if v is None:
+                v = m0[t0] = _tile_value(defs[t0], f0, variant)
+            g0 = keep * v if player == 0 else -(keep * v)
+        if t1 != EMPTY:
+            v = m1.get(t1)
+            if v is None:
+                v = m1[t1] = _tile_value(defs[t1], f1, variant)
+            g1 = keep * v if player == 1 else -(keep * v)
+        cols.append((t0, g0, t1, g1))
+    own_memo, own_facts = (m0, f0) if player == 0 else (m1, f1)
     out: list[float] = []
     append = out.append
     for a in legal:
         if a < _PICKS:
-            i, d = divmod(a, 2 * MAX_COLUMNS)
+            i = a // _ROW
+            d = a - i * _ROW
             tile = arrival[i]
-            if d < MAX_COLUMNS:
+            if d < MAX_COLUMNS:  # to the own slot
                 v = own_memo.get(tile)
                 if v is None:
-                    v = tv(player, tile)
+                    v = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
                 append(sf * v)
                 continue
-            column = d - MAX_COLUMNS
-            top = tile
-            gain = None
+            t0, g0, t1, g1 = cols[d - MAX_COLUMNS]
+            row = links[tile]
+            total = 0.0
+            if t0 != EMPTY and not row[t0]:
+                total += g0
+            if t1 != EMPTY and not row[t1]:
+                total += g1
+            append(total)
         elif SWAP_BASE <= a < SWAP_BASE + MAX_COLUMNS:
             column = a - SWAP_BASE
             stack = reg.middle[column]
-            gain = tv(player, stack[-1]) if stack else 0.0
-            top = dec[2]
+            gain = 0.0
+            if stack:
+                v = own_memo.get(stack[-1])
+                if v is None:
+                    v = own_memo[stack[-1]] = _tile_value(defs[stack[-1]], own_facts, variant)
+                gain = v
+            t0, g0, t1, g1 = cols[column]
+            row = links[dec[2]]
+            total = 0.0
+            if t0 != EMPTY and not row[t0]:
+                total += g0
+            if t1 != EMPTY and not row[t1]:
+                total += g1
+            append(gain + total)
         else:
             append(0.0)
-            continue
-        t0, g0, t1, g1 = cols[column]
-        row = links[top]
-        total = 0.0
-        if t0 != EMPTY and not row[t0]:
-            total += g0
-        if t1 != EMPTY and not row[t1]:
-            total += g1
-        append(total if gain is None else gain + total)
     return out
 
 

@@ -62,6 +62,10 @@ class GameState(StateViews):
     from :class:`~botanik_design.games.basestate.BaseState`."""
 
     illegal_error = IllegalActionError
+    #: Whether each machine is this state's own (not shared with a clone); see ``_clone``.
+    #: A dealt state's machines are its own; the default is never written (only a
+    #: clone's own lists hold ``False``).
+    _mine: list[bool] = [True, True]  # noqa: RUF012
 
     def __init__(self, game: BotanikGame, seed: int = 0) -> None:
         super().__init__()
@@ -90,7 +94,11 @@ class GameState(StateViews):
             cell, r = divmod(action - A.PLACE_BASE, 4)
             tile = d[2]
             m = self.table.masks[tile][r]
-            self.machines[d[1]].place(cell, tile, r, m, self.table.wild[tile])
+            p = d[1]
+            if not self._mine[p]:  # shared with a clone: copy on write
+                self.machines[p] = self.machines[p].copy()
+                self._mine[p] = True
+            self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
             x, y = decode_cell(cell)
             self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
@@ -107,7 +115,11 @@ class GameState(StateViews):
         s.pile = self.pile[:]
         s.arrival = self.arrival[:]
         s.registry = self.registry.copy()
-        s.machines = [m.copy() for m in self.machines]
+        # the machines are shared until one side places a tile (``_mine``): a search
+        # bot's clone changes one machine or none, and shares the analyses kept on them
+        s.machines = self.machines[:]
+        s._mine = [False, False]
+        self._mine = [False, False]
         s.discarded = self.discarded[:]
         s.discard_why = self.discard_why[:]
         s.unused = self.unused

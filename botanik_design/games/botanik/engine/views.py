@@ -143,6 +143,11 @@ class StateViews(Turns):
         """
         shuffle(self.pile, rng)
 
+    def hidden_key(self) -> int:
+        """The pile's size (``games.base.HiddenKeyed``): actions change the pile only by
+        drawing from it, so along a line of play an unchanged size is an unchanged pile."""
+        return len(self.pile)
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: everything but the pile's order and content
         (:func:`~.observation.observe`); ``ValueError`` for a seat not 0 or 1."""

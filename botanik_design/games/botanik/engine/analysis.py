@@ -390,8 +390,8 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     memo = machine.memo
     if memo is not None:
         m_table, m_variant, result = memo
-        if m_table is table and m_variant is variant and type(result) is MachineAnalysis:
-            return result
+        if m_table is table and m_variant is variant:
+            return result  # type: ignore[no-any-return]
     key = (id(table), id(variant), frozenset(machine.tile.items()),
            frozenset(machine.mask.items()))
     got = _ANALYSED.get(key)
@@ -401,54 +401,6 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
         got = _ANALYSED[key] = (table, variant, MachineAnalysis(cells_of(machine, table), variant))
     machine.memo = got
     return got[2]
-
-
-class GrownFacts:
-    """The facts of a machine one placement after an analysed one, derived with
-    :meth:`MachineAnalysis.plus` (no walk of the machine): what :func:`facts_of`
-    gives when that is all it knows.  ``memo`` as :attr:`MachineAnalysis.memo` (values
-    derived from the facts alone: tile values, the machine value)."""
-
-    __slots__ = ("facts", "memo")
-
-    def __init__(self, facts: MachineFacts) -> None:
-        self.facts = facts
-        self.memo: dict[Any, Any] = {}
-
-
-def facts_of(state: Any, player: int) -> MachineAnalysis | GrownFacts:
-    """``player``'s machine facts in ``state`` with a ``memo`` (tile values): its
-    :func:`analysis_of`, or, when the machine's last placement followed an analysis
-    (``Machine.grown``), a :class:`GrownFacts` from that analysis's
-    :meth:`~MachineAnalysis.plus` (kept in ``Machine.memo`` until :func:`analysis_of`
-    replaces it).
-
-    For callers that need the facts only (a leaf's value, the registry values, the
-    result at the end): a search bot's rollout places a tile it has just valued with
-    ``plus``, and the walk of the new machine would cost more than the rest of its
-    step.  The facts equal :func:`analyse` of the machine (``plus`` is proved equal
-    to it in ``tests/botanik/test_engine_analysis_property.py``, ``facts_of`` in
-    ``tests/botanik/test_search_values_property.py``).
-    """
-    machine = state.machines[player]
-    table = state.table
-    variant = state.variant
-    memo = machine.memo
-    if memo is not None:
-        if memo[0] is table and memo[1] is variant:
-            return memo[2]  # type: ignore[no-any-return]
-    else:
-        grown = machine.grown
-        if grown is not None:
-            before, cell, tile = grown
-            parent = before[2]
-            if before[0] is table and before[1] is variant and type(parent) is MachineAnalysis:
-                d = table.defs[tile]
-                a = (d.colour, d.kind, d.flowers, machine.mask[cell], cell in machine.wild)
-                result = GrownFacts(parent.plus(decode_cell(cell), a))
-                machine.memo = (table, variant, result)
-                return result
-    return analysis_of(state, player)
 
 
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:

@@ -47,7 +47,7 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open", "wild_pairs", "memo", "placements", "grown",
+        "total_open", "wild_pairs", "memo", "placements",
     )
 
     def __init__(self, source_id: int = -1, source_mask: int = 0,
@@ -70,10 +70,6 @@ class Machine:
         #: the tile table and rules are the game's); :meth:`place` starts a new dict,
         #: :meth:`copy` shares it (entries hold for the same content)
         self.placements: dict[int, list[int]] = {}
-        #: ``(memo, cell, tile id)``: :attr:`memo` before the last :meth:`place` (when it
-        #: was set) and where that placement went, else ``None``; read by
-        #: ``analysis.facts_of`` to derive the new facts from the old analysis
-        self.grown: Any = None
         if source_id >= 0:
             self.place(ORIGIN, source_id, 0, source_mask, False)
 
@@ -93,7 +89,6 @@ class Machine:
         m.wild_pairs = self.wild_pairs
         m.memo = self.memo
         m.placements = self.placements
-        m.grown = self.grown
         return m
 
     def __len__(self) -> int:
@@ -195,8 +190,6 @@ class Machine:
     def place(self, cell: int, tile_id: int, rotation: int, m: int, is_wild: bool) -> None:
         """Put a tile (rotated mask ``m``) on empty ``cell``; no rule is checked."""
         joined, closed, added = self.connections(cell, m, is_wild)
-        memo = self.memo
-        self.grown = None if memo is None else (memo, cell, tile_id)
         self.memo = None
         self.placements = {}
         self.tile[cell] = tile_id

@@ -2,9 +2,10 @@
 
 ``MachineAnalysis(cells).plus(cell, a)`` must give exactly ``analyse`` of ``cells``
 with ``a`` at ``cell``, for any machine (connected or not, with or without
-wildcards) and every rule option the analysis reads; ``machine_cells`` (read
-from the engine's machine) must equal the cells of the public ``state.machine``,
-and the cached ``analysis_of`` their ``analyse``.
+wildcards) and every rule option the analysis reads; ``grown(cell, a)`` must equal a
+fresh ``MachineAnalysis`` of the grown machine along any sequence of placements;
+``machine_cells`` (read from the engine's machine) must equal the cells of the public
+``state.machine``, and the cached ``analysis_of`` their ``analyse``.
 """
 
 from __future__ import annotations
@@ -79,6 +80,75 @@ def test_plus_equals_analyse(
         grown[cell] = a
         assert base.plus(cell, a) == analyse(grown, v), (cell, a)
     assert base.facts == analyse(cells, v)  # plus() leaves the machine as it was
+
+
+def _partition(analysis: MachineAnalysis) -> set[tuple[frozenset[tuple[int, int]], int]]:
+    """The colour groups of an analysis as ``(cells, recorded size)``, whatever their ids."""
+    by_id: dict[int, set[tuple[int, int]]] = {}
+    for c, g in analysis.group.items():
+        by_id.setdefault(g, set()).add(c)
+    return {(frozenset(cs), analysis.sizes[g]) for g, cs in by_id.items()}
+
+
+def _same_analysis(got: MachineAnalysis, want: MachineAnalysis) -> None:
+    assert got.cells == want.cells
+    assert got.facts == want.facts
+    assert got.connected == want.connected
+    assert got.waiting == want.waiting
+    assert _partition(got) == _partition(want)
+    for cells, size in _partition(got):
+        assert len(cells) == size
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    grid=st.lists(st.one_of(st.none(), st.none(), _CELL), min_size=24, max_size=24),
+    source=st.one_of(st.just(15), st.integers(0, 15), st.none()),
+    added=st.lists(st.tuples(st.integers(0, 99), _CELL), min_size=1, max_size=12),
+    piped=st.booleans(),
+    always=st.booleans(),
+    wildcard=st.booleans(),
+    pairs=st.booleans(),
+    least=st.integers(1, 4),
+)
+def test_grown_equals_a_fresh_analysis(
+    grid: list[Cell | None], source: int | None, added: list[tuple[int, Cell]],
+    piped: bool, always: bool, wildcard: bool, pairs: bool, least: int,
+) -> None:
+    """Growing an analysis tile by tile (what ``analysis_of`` does after each placement)
+    gives the analysis of the grown machine: facts, network, waiting crops and colour
+    groups; the analysis grown from is left as it was, and ``plus`` on a grown one still
+    equals ``analyse``."""
+    v = replace(
+        variant("standard"),
+        colour_groups="piped" if piped else "touching",
+        crop_flowers="always" if always else "same-colour-pipe-neighbour",
+        mecha_botanist="wildcard" if wildcard else "swap",
+        wildcard_pairs="joined" if pairs else "not-joined",
+        min_group_size=least,
+    )
+    cells = {xy: a for xy, a in zip(_GRID, grid, strict=True) if a is not None}
+    if source is not None:
+        cells[(0, 0)] = (None, Kind.SOURCE, 0, source, False)
+    current = MachineAnalysis(cells, v)
+    for pick, a in added:
+        free = sorted({(x + dx, y + dy) for x, y in current.cells for dx, dy in _SIDES}
+                      - set(current.cells)) or [(5, 5)]
+        cell = free[pick % len(free)]
+        before = dict(current.cells), current.facts, set(current.connected), \
+            dict(current.waiting), _partition(current)
+        nxt = current.grown(cell, a)
+        assert (current.cells, current.facts, current.connected, current.waiting,
+                _partition(current)) == before
+        grown = dict(current.cells)
+        grown[cell] = a
+        _same_analysis(nxt, MachineAnalysis(grown, v))
+        for other in free[:6]:
+            if other != cell:
+                more = dict(grown)
+                more[other] = a
+                assert nxt.plus(other, a) == analyse(more, v)
+        current = nxt
 
 
 def _public_cells(state: GameState, player: int) -> dict[tuple[int, int], Cell]:

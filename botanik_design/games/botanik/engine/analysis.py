@@ -250,13 +250,15 @@ class MachineAnalysis:
         #: as the analysis does (the machine, tile table and variant fixed).
         self.memo: dict[Any, Any] = {}
 
-    def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
-        """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""
+    def _around(self, cell: tuple[int, int], a: Cell) -> tuple[
+            bool, bool, int, int, list[tuple[tuple[int, int], Cell, bool]]]:
+        """What ``a`` at the empty ``cell`` meets: whether it joins the Source's network,
+        whether it joins a tile outside it, the open ends of the network it closes, its
+        exits facing empty cells, and its connected neighbours ``(cell, Cell, joined)``."""
         cells = self.cells
         connected = self.connected
-        variant = self.variant
         pairs = self.pairs
-        colour, kind, fl, exits, wild = a
+        exits, wild = a[3], a[4]
         x, y = cell
         joins_network = False
         joins_other = False
@@ -283,6 +285,18 @@ class MachineAnalysis:
                 nbrs.append((n, b, joined))
             elif joined:
                 joins_other = True
+        return joins_network, joins_other, closed, empty_exits, nbrs
+
+    def plus(self, cell: tuple[int, int], a: Cell) -> MachineFacts:
+        """:func:`analyse` of the machine with ``a`` added at the empty ``cell``."""
+        return self._plus(cell, a, self._around(cell, a))
+
+    def _plus(self, cell: tuple[int, int], a: Cell, around: tuple[
+            bool, bool, int, int, list[tuple[tuple[int, int], Cell, bool]]]) -> MachineFacts:
+        cells = self.cells
+        variant = self.variant
+        colour, kind, fl, exits, wild = a
+        joins_network, joins_other, closed, empty_exits, nbrs = around
         f = self.facts
         if cell in cells or (0, 0) not in cells or (joins_network and joins_other):
             grown = dict(cells)
@@ -339,6 +353,62 @@ class MachineAnalysis:
                             colour_count)
 
 
+    def grown(self, cell: tuple[int, int], a: Cell) -> MachineAnalysis:
+        """The analysis of the machine with ``a`` added at the empty ``cell``: equal to
+        ``MachineAnalysis(cells + {cell: a})`` (its facts are :meth:`plus`'s), built by
+        updating the network, the waiting crops and the colour groups around the new
+        cell; a full walk where :meth:`plus` falls back to one.  This analysis is left
+        unchanged (the structures the new cell does not touch are shared, never
+        changed in place).  ``tests/botanik/test_engine_analysis_property.py`` proves it
+        equal to a fresh analysis along random growths."""
+        cells = dict(self.cells)
+        cells[cell] = a
+        if cell in self.cells or (0, 0) not in self.cells:
+            return MachineAnalysis(cells, self.variant)
+        around = self._around(cell, a)
+        joins_network, joins_other, _, _, nbrs = around
+        if joins_network and joins_other:
+            return MachineAnalysis(cells, self.variant)
+        new = MachineAnalysis.__new__(MachineAnalysis)
+        new.cells = cells
+        new.variant = variant = self.variant
+        new.pairs = self.pairs
+        new.facts = self._plus(cell, a, around)
+        new.memo = {}
+        new.connected, new.waiting, new.group, new.sizes = (
+            self.connected, self.waiting, self.group, self.sizes)
+        if not joins_network:  # an unconnected tile: nothing connected changes
+            return new
+        colour, kind, fl = a[0], a[1], a[2]
+        new.connected = self.connected | {cell}
+        waiting = self.waiting
+        freed = [n for n, b, j in nbrs if j and n in waiting and b[0] == colour]
+        waits = (fl > 0 and kind is Kind.CROP
+                 and variant.crop_flowers == "same-colour-pipe-neighbour"
+                 and not any(j and b[0] == colour for _, b, j in nbrs))
+        if freed or waits:
+            waiting = dict(waiting)
+            for n in freed:
+                del waiting[n]
+            if waits:
+                waiting[cell] = fl
+            new.waiting = waiting
+        if colour is not None:
+            piped = variant.colour_groups == "piped"
+            group = self.group
+            merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
+            gid = len(self.sizes)
+            new.sizes = self.sizes + [1 + sum(self.sizes[g] for g in merged)]
+            group = dict(group)
+            if merged:
+                for c, g in group.items():
+                    if g in merged:
+                        group[c] = gid
+            group[cell] = gid
+            new.group = group
+        return new
+
+
 _CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}
 _CACHE_MAX = 4096
 
@@ -374,7 +444,9 @@ _ANALYSED_MAX = 1024
 def analysis_of(state: Any, player: int) -> MachineAnalysis:
     """The :class:`MachineAnalysis` of ``player``'s machine in ``state`` (a
     :class:`~.state.GameState`), kept on the machine until its next placement
-    (``Machine.memo``, shared by clones) and in a bounded per-process cache.
+    (``Machine.memo``, shared by clones) and in a bounded per-process cache; after one
+    placement, the analysis before it grown by the new tile (:meth:`MachineAnalysis.grown`,
+    ``Machine.base``).
 
     Search bots meet the same machines in every iteration (only placements change a
     machine, and each iteration plays a fresh clone).  The key is the machine's
@@ -392,6 +464,16 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
         m_table, m_variant, result = memo
         if m_table is table and m_variant is variant:
             return result  # type: ignore[no-any-return]
+    base = machine.base
+    if base is not None:  # one placement since an analysis: grow that one
+        (m_table, m_variant, old), code = base
+        if m_table is table and m_variant is variant:
+            d = table.defs[machine.tile[code]]
+            a = (d.colour, d.kind, d.flowers, machine.mask[code], code in machine.wild)
+            grown = old.grown(decode_cell(code), a)
+            machine.memo = (table, variant, grown)
+            machine.base = None
+            return grown  # type: ignore[no-any-return]
     key = (id(table), id(variant), frozenset(machine.tile.items()),
            frozenset(machine.mask.items()))
     got = _ANALYSED.get(key)

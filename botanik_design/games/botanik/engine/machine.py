@@ -47,7 +47,7 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open", "wild_pairs", "memo", "placements",
+        "total_open", "wild_pairs", "memo", "base", "placements",
     )
 
     def __init__(self, source_id: int = -1, source_mask: int = 0,
@@ -66,6 +66,9 @@ class Machine:
         #: what an analysis of this content computed (``analysis.analysis_of``), or
         #: ``None``; :meth:`place` clears it, :meth:`copy` shares it (it is immutable)
         self.memo: Any = None
+        #: ``(memo, cell code)``: the memo before the last placement and where it went
+        #: (``analysis.analysis_of`` grows that analysis), or ``None``
+        self.base: Any = None
         #: the game's legal placement keys of a tile here, by instance id (``turns``:
         #: the tile table and rules are the game's); :meth:`place` starts a new dict,
         #: :meth:`copy` shares it (entries hold for the same content)
@@ -88,6 +91,7 @@ class Machine:
         m.total_open = self.total_open
         m.wild_pairs = self.wild_pairs
         m.memo = self.memo
+        m.base = self.base
         m.placements = self.placements
         return m
 
@@ -190,6 +194,8 @@ class Machine:
     def place(self, cell: int, tile_id: int, rotation: int, m: int, is_wild: bool) -> None:
         """Put a tile (rotated mask ``m``) on empty ``cell``; no rule is checked."""
         joined, closed, added = self.connections(cell, m, is_wild)
+        memo = self.memo
+        self.base = None if memo is None else (memo, cell)
         self.memo = None
         self.placements = {}
         self.tile[cell] = tile_id

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
+from botanik_design.model.draws import below
 
 
 class RandomBot(BaseBot):
@@ -17,4 +18,4 @@ class RandomBot(BaseBot):
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """A uniformly random legal action; ``ValueError`` when there is none."""
         actions = self._legal(state, legal)
-        return actions[self.rng.randrange(len(actions))]
+        return actions[below(self.rng, len(actions))]  # rng.randrange, the same draw

@@ -15,6 +15,7 @@ from botanik_design.games.botanik.engine.registry import EMPTY, Registry
 from botanik_design.games.botanik.engine.tiles import compile_tiles
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec.layout import deal_problems
+from botanik_design.model.draws import shuffle
 from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def deal(s: Turns, game: BotanikGame, seed: int) -> None:
     s.variant = variant
     s.seed = seed
     pile = list(range(table.n_machine))
-    rng.shuffle(pile)
+    shuffle(rng, pile)  # rng.shuffle, the same draws
     if deal is not None:
         bad = deal_problems(list(deal), tileset)
         if bad:

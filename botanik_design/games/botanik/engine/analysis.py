@@ -485,6 +485,54 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     return got[2]
 
 
+class GrownFacts:
+    """The facts of a machine one placement after an analysed one, derived with
+    :meth:`MachineAnalysis.plus` (no walk, no grown structures): what :func:`facts_of`
+    gives when that is all it needs.  ``memo`` as :attr:`MachineAnalysis.memo` (values
+    derived from the facts alone: tile values, the machine value)."""
+
+    __slots__ = ("facts", "memo")
+
+    def __init__(self, facts: MachineFacts) -> None:
+        self.facts = facts
+        self.memo: dict[Any, Any] = {}
+
+
+def facts_of(state: Any, player: int) -> MachineAnalysis | GrownFacts:
+    """``player``'s machine facts in ``state`` with a ``memo`` (tile values): the
+    machine's :func:`analysis_of` when it is kept, else, one placement after an analysis
+    (``Machine.base``), a :class:`GrownFacts` from that analysis's
+    :meth:`~MachineAnalysis.plus`, kept in its ``memo`` by the placement.
+
+    For callers that need the facts only (a leaf's value, the registry values, the
+    result at the end): a search bot's rollout places a tile it has just valued with
+    ``plus``, in many iterations from the same machine.  The facts equal
+    :func:`analyse` of the machine (``tests/botanik/test_search_values_property.py``).
+    """
+    machine = state.machines[player]
+    table = state.table
+    variant = state.variant
+    memo = machine.memo
+    if memo is not None:
+        if memo[0] is table and memo[1] is variant:
+            return memo[2]  # type: ignore[no-any-return]
+    else:
+        base = machine.base
+        if base is not None:
+            (m_table, m_variant, old), code = base
+            if m_table is table and m_variant is variant:
+                tile = machine.tile[code]
+                mask = machine.mask[code]
+                key = ("grown-facts", code, tile, mask)
+                got: GrownFacts | None = old.memo.get(key)
+                if got is None:
+                    d = table.defs[tile]
+                    a = (d.colour, d.kind, d.flowers, mask, code in machine.wild)
+                    got = old.memo[key] = GrownFacts(old.plus(decode_cell(code), a))
+                return got
+    return analysis_of(state, player)
+
+
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:
     """The winner (0, 1) or ``None`` for a shared win (brief §8.5, option ``tie_break``):
     the higher total; equal totals under ``largest-colour-group``: the larger biggest

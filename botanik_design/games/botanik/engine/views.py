@@ -15,7 +15,7 @@ from botanik_design.games.botanik.engine.placement import legal_placements
 from botanik_design.games.botanik.engine.registry import EMPTY
 from botanik_design.games.botanik.engine.turns import _CHECK, _KIND_NAMES, Turns
 from botanik_design.games.botanik.model.tileset import TileDef
-from botanik_design.games.shuffle import shuffle
+from botanik_design.model.draws import shuffle
 
 if TYPE_CHECKING:
     from botanik_design.games.base import Event
@@ -139,9 +139,9 @@ class StateViews(Turns):
         player can see (registry, arrival zone, machines, pile size) is unchanged,
         but the future draws no longer follow the game's seed, so do not record or
         serialise a determinised state.  The shuffle is ``rng.shuffle``'s
-        (:func:`botanik_design.games.shuffle.shuffle`: the same order, faster).
+        (:func:`botanik_design.model.draws.shuffle`: the same draws, faster).
         """
-        shuffle(self.pile, rng)
+        shuffle(rng, self.pile)
 
     def hidden_key(self) -> int:
         """The pile's size (``games.base.HiddenKeyed``): actions change the pile only by

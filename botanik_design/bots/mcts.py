@@ -69,22 +69,30 @@ class _Node:
         self.orders: dict[tuple[int, ...], tuple[list[int], dict[int, float]]] = {}
 
 
-def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict[int, float]]:
-    """Candidates ordered by the greedy values (best first) and priors in [0, 1].
+def priors(state: Any, legal: Sequence[int], keep: int,
+           own: Heuristic | None | bool = True) -> tuple[list[int], dict[int, float]]:
+    """Candidates ordered by the greedy values (best first, ties: smaller action) and
+    priors in [0, 1].
 
     Cut to the ``keep`` best (``0``: keep all) where the game's
     ``Heuristic.may_prune`` allows (Botanik: placements; picks, swaps and
-    discards are all kept); games without the capability keep all.
+    discards are all kept); games without the capability keep all.  ``own``: the
+    game's :class:`Heuristic` or ``None`` when already known (``True``: ask the game).
     """
-    values = action_values(state, legal)
+    if own is True:
+        own = heuristic_of(state.get_game())
+    assert own is not False
+    values = own.action_values(state, legal) if own is not None else action_values(state, legal)
     lo, hi = min(values), max(values)
     span = hi - lo
-    scored = sorted(zip(values, legal, strict=True), key=lambda t: (-t[0], t[1]))
-    own = heuristic_of(state.get_game())
+    order = sorted(zip([-v for v in values], legal, strict=True))
     if keep and own is not None and own.may_prune(state, legal):
-        scored = scored[:keep]
-    prior = {a: ((v - lo) / span if span > 0 else 0.5) for v, a in scored}
-    return [a for _, a in scored], prior
+        order = order[:keep]
+    if span > 0:
+        prior = {a: (-nv - lo) / span for nv, a in order}
+    else:
+        prior = {a: 0.5 for _, a in order}
+    return [a for _, a in order], prior
 
 
 #: State types seen, and whether they are Determinizable (isinstance on a runtime
@@ -222,7 +230,7 @@ class MCTSBot(BaseBot):
         key = tuple(legal)
         got = node.orders.get(key)
         if got is None:
-            got = priors(s, legal, self.keep)
+            got = priors(s, legal, self.keep, self._own)
             if len(node.orders) < 64:
                 node.orders[key] = got
         return got

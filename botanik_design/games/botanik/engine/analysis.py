@@ -485,29 +485,15 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     return got[2]
 
 
-class GrownFacts:
-    """The facts of a machine one placement after an analysed one, derived with
-    :meth:`MachineAnalysis.plus` (no walk, no grown structures): what :func:`facts_of`
-    gives when that is all it needs.  ``memo`` as :attr:`MachineAnalysis.memo` (values
-    derived from the facts alone: tile values, the machine value)."""
-
-    __slots__ = ("facts", "memo")
-
-    def __init__(self, facts: MachineFacts) -> None:
-        self.facts = facts
-        self.memo: dict[Any, Any] = {}
-
-
-def facts_of(state: Any, player: int) -> MachineAnalysis | GrownFacts:
-    """``player``'s machine facts in ``state`` with a ``memo`` (tile values): the
-    machine's :func:`analysis_of` when it is kept, else, one placement after an analysis
-    (``Machine.base``), a :class:`GrownFacts` from that analysis's
-    :meth:`~MachineAnalysis.plus`, kept in its ``memo`` by the placement.
-
-    For callers that need the facts only (a leaf's value, the registry values, the
-    result at the end): a search bot's rollout places a tile it has just valued with
-    ``plus``, in many iterations from the same machine.  The facts equal
-    :func:`analyse` of the machine (``tests/botanik/test_search_values_property.py``).
+def facts_of(state: Any, player: int) -> MachineAnalysis:
+    """:func:`analysis_of`, shared between the states that make the same placement:
+    one placement after an analysis (``Machine.base``), the grown analysis
+    (:meth:`MachineAnalysis.grown`) is kept in the previous analysis's ``memo`` by
+    the placement, so a search bot's iterations that place the same tile on the same
+    machine share it (and the values kept in its own ``memo``: placement and tile
+    values) instead of growing their own.  Equal to :func:`analysis_of` (the same
+    growth), proved equal to :func:`analyse` in
+    ``tests/botanik/test_search_values_property.py``.
     """
     machine = state.machines[player]
     table = state.table
@@ -523,12 +509,14 @@ def facts_of(state: Any, player: int) -> MachineAnalysis | GrownFacts:
             if m_table is table and m_variant is variant:
                 tile = machine.tile[code]
                 mask = machine.mask[code]
-                key = ("grown-facts", code, tile, mask)
-                got: GrownFacts | None = old.memo.get(key)
+                key = ("grown", code, tile, mask)
+                got: MachineAnalysis | None = old.memo.get(key)
                 if got is None:
                     d = table.defs[tile]
                     a = (d.colour, d.kind, d.flowers, mask, code in machine.wild)
-                    got = old.memo[key] = GrownFacts(old.plus(decode_cell(code), a))
+                    got = old.memo[key] = old.grown(decode_cell(code), a)
+                machine.memo = (table, variant, got)
+                machine.base = None
                 return got
     return analysis_of(state, player)
 

@@ -46,6 +46,9 @@ _MACHINE_VALUE = "machine-value"
 def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     """:func:`.move_values.action_values` with the default weights (same values)."""
     if legal[0] >= PLACE_BASE:
+        dec = state.decision
+        assert dec is not None
+        facts_of(state, dec[1])  # the shared analysis, where placement_values finds it
         return placement_values(state, legal)
     dec = state.decision
     assert dec is not None

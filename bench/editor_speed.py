@@ -26,8 +26,8 @@ from pathlib import Path
 from frames import record_frames  # bench/frames.py: the script's folder is on sys.path
 from textual.widgets import DataTable, Input
 
-from botanik_design.tui.editor.app import EditorApp
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 0.050

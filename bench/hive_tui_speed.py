@@ -72,8 +72,8 @@ async def go():
 """ + _DONE
 START_EDIT = _TIMER + f"""
 from pathlib import Path
-from botanik_design.tui.editor.pieceset_app import PiecesetApp
-from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
+from botanik_design.tui.hive.editor.app import PiecesetApp
+from botanik_design.tui.hive.editor.document import PiecesetDocument
 async def go():
     doc = PiecesetDocument.open(Path({str(ROOT / "piecesets" / "hive-full.yaml")!r}))
     app = PiecesetApp(doc)

@@ -20,8 +20,8 @@ IMAGES = Path(__file__).resolve().parent / "images"
 def play_screen(seed: int = 4, moves: int = 30) -> str:
     """The play screen as SVG after ``moves`` decisions of player 0 (a greedy bot's)."""
     from botanik_design.bots import make_bot
+    from botanik_design.tui.botanik.controller import Controller, load_rules
     from botanik_design.tui.play.app import PlayApp
-    from botanik_design.tui.play.controller import Controller, load_rules
 
     ctl = Controller(load_rules("botanik", "standard"), seed, "greedy")
     you = make_bot("greedy", seed)

@@ -41,7 +41,7 @@ def test_plural(n: float, singular: str, many: str | None, expected: str) -> Non
 
 
 def test_score_line_stopped_message_and_saved_variant_title(tmp_path: Path) -> None:
-    from botanik_design.tui.play.controller import Controller, load_rules
+    from botanik_design.tui.botanik.controller import Controller, load_rules
     from botanik_design.tui.play.setup import variant_yaml
 
     for n in (0, 1, 2):

@@ -113,8 +113,8 @@ def run(args: argparse.Namespace) -> int:
     """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
     from botanik_design.spec.atomic import remove_stale_temporaries
     from botanik_design.spec.errors import SpecError
-    from botanik_design.tui.editor.document import DocumentError, TilesetDocument, read_raw
-    from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
+    from botanik_design.tui.botanik.editor.document import DocumentError, TilesetDocument, read_raw
+    from botanik_design.tui.hive.editor.document import PiecesetDocument
 
     path = Path(args.file)
     name = args.file
@@ -184,8 +184,8 @@ def run(args: argparse.Namespace) -> int:
         note = ("note: this file's layout could not be reproduced exactly; saving will "
                 "normalise its indentation (comments are kept) · ? for help")
 
-    from botanik_design.tui.editor.app import EditorApp
-    from botanik_design.tui.editor.pieceset_app import PiecesetApp
+    from botanik_design.tui.botanik.editor.app import EditorApp
+    from botanik_design.tui.hive.editor.app import PiecesetApp
 
     app: EditorApp | PiecesetApp = PiecesetApp(doc, note=note) \
         if isinstance(doc, PiecesetDocument) else EditorApp(doc, note=note)

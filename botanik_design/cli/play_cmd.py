@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
     from botanik_design.games.botanik.engine import RecordError
     from botanik_design.spec.errors import SpecError
-    from botanik_design.tui.play.controller import Controller, load_rules
+    from botanik_design.tui.botanik.controller import Controller, load_rules
 
     controller = None
     seed = args.seed

@@ -20,6 +20,18 @@ def pointer(path: Iterable[PathElem]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
+def pointer_parts(text: str) -> list[str]:
+    """The reference tokens of the RFC 6901 JSON Pointer ``text``, unescaped (``[]`` for the
+    root ``""``); the inverse of :func:`pointer` up to indices, which come back as strings.
+
+    Raises ``ValueError`` when ``text`` is neither empty nor starts with ``/``."""
+    if not text:
+        return []
+    if not text.startswith("/"):
+        raise ValueError(f"not a JSON Pointer: {text!r}")
+    return [t.replace("~1", "/").replace("~0", "~") for t in text[1:].split("/")]
+
+
 @dataclass
 class Positions:
     """Where each value (and each mapping key) of a document starts.

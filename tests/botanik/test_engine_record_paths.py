@@ -25,7 +25,7 @@ from botanik_design.games.botanik.engine.record import (
 )
 from botanik_design.spec.bundled import bundled_tilesets, bundled_variants
 from botanik_design.spec.refs import find_ref, portable_ref
-from botanik_design.tui.play.controller import Controller, load_rules
+from botanik_design.tui.botanik.controller import Controller, load_rules
 
 QUICK3 = Path(str(bundled_tilesets()["quick-3"]))
 NO_LOOPS = Path(str(bundled_variants()["no-loops"]))

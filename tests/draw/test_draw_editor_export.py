@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from botanik_design.tui.editor.app import EditorApp
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 DATA = Path(__file__).parent / "data"
 

@@ -113,7 +113,7 @@ def test_records_with_float_numbers_never_crash_replay(
     assert json.loads(out)["ok"] is (code == 0)
     assert (v_code, code) == codes
     from botanik_design.games.botanik.engine import RecordError
-    from botanik_design.tui.play.controller import Controller
+    from botanik_design.tui.botanik.controller import Controller
 
     try:
         Controller.from_record(target, "random")

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 from tui_wait import until
 
-from botanik_design.tui.editor.app import EditorApp
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 from botanik_design.tui.editor.screens import ChoiceScreen, HelpScreen
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from botanik_design.cli import main
-from botanik_design.tui.editor import app as app_module
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor import app as app_module
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 

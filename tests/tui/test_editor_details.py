@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from botanik_design.spec.validate import validate_text
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTANIK = (ROOT / "tilesets" / "botanik.yaml").read_text(encoding="utf-8")
@@ -92,8 +92,8 @@ def test_the_details_dialog_edits_title_palette_and_tiles(tmp_path: Path) -> Non
 
     from textual.widgets import Input
 
-    from botanik_design.tui.editor.app import EditorApp
-    from botanik_design.tui.editor.details_screen import DetailsScreen
+    from botanik_design.tui.botanik.editor.app import EditorApp
+    from botanik_design.tui.botanik.editor.details_screen import DetailsScreen
 
     path = tmp_path / "mine.yaml"
     app = EditorApp(TilesetDocument.from_text(path, BOTANIK, tileset_name="mine"),

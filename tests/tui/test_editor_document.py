@@ -11,7 +11,7 @@ import pytest
 
 from botanik_design.games.botanik.model.sides import Side
 from botanik_design.spec.atomic import write_atomic
-from botanik_design.tui.editor.document import DocumentError, TilesetDocument
+from botanik_design.tui.botanik.editor.document import DocumentError, TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ROOT / "tilesets"

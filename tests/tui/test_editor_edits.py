@@ -22,7 +22,7 @@ from ruamel.yaml import YAML
 
 from botanik_design.games.botanik.model.sides import Side
 from botanik_design.spec.validate import validate_text
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = ('tileset: t\npalette:\n  - {name: red, symbol: "R", display: "#d1383d"}\n'

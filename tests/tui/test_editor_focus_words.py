@@ -11,9 +11,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Static
 
-from botanik_design.tui.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 from botanik_design.tui.editor.changewords import change_words
-from botanik_design.tui.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(80, 24), (120, 40)]

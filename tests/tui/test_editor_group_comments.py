@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = ("tileset: t\npalette:\n  - {name: red}\n  - {name: blue}\ntiles:\n"

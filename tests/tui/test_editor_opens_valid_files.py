@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from botanik_design.spec.validate import validate_text
 from botanik_design.spec.yamlread import read_yaml
-from botanik_design.tui.editor.document import TilesetDocument
-from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
+from botanik_design.tui.botanik.editor.document import TilesetDocument
+from botanik_design.tui.hive.editor.document import PiecesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = sorted([*(ROOT / "tilesets").glob("*.yaml"), *(ROOT / "piecesets").glob("*.yaml")])

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from botanik_design.tui.editor.app import EditorApp
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.app import EditorApp
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 ROOT = Path(__file__).resolve().parents[2]
 SnapCompare = Callable[..., bool]
@@ -80,8 +80,8 @@ def test_editor_help(snap_compare: SnapCompare, tmp_path: Path) -> None:
 def test_pieceset_editor(snap_compare: SnapCompare, tmp_path: Path,
                          size: tuple[int, int]) -> None:
     """The piece-set editor after two edits: a beetle more and no Queen (an error)."""
-    from botanik_design.tui.editor.pieceset_app import PiecesetApp
-    from botanik_design.tui.editor.pieceset_doc import PiecesetDocument
+    from botanik_design.tui.hive.editor.app import PiecesetApp
+    from botanik_design.tui.hive.editor.document import PiecesetDocument
 
     path = tmp_path / "hive-base.yaml"
     path.write_text((ROOT / "piecesets" / "hive-base.yaml").read_text(encoding="utf-8"),

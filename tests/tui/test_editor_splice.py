@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from botanik_design.games.botanik.model.sides import Side
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 from botanik_design.tui.editor.splice import item_starts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,8 +116,8 @@ def test_a_row_edit_redraws_that_row_only(tmp_path: Path) -> None:
 
     from textual.coordinate import Coordinate
 
-    from botanik_design.tui.editor.app import EditorApp
-    from botanik_design.tui.editor.table import TileTable
+    from botanik_design.tui.botanik.editor.app import EditorApp
+    from botanik_design.tui.botanik.editor.table import TileTable
 
     path = tmp_path / "b.yaml"
     path.write_text(TEXTS["botanik"], encoding="utf-8")

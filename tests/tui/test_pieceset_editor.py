@@ -17,10 +17,10 @@ from tui_wait import until
 
 from botanik_design.cli import main
 from botanik_design.spec.validate import validate_path, validate_text
-from botanik_design.tui.editor import pieceset_app as app_module
-from botanik_design.tui.editor.pieceset_app import PiecesetApp
-from botanik_design.tui.editor.pieceset_doc import PiecesetDocument, bug_infos
 from botanik_design.tui.editor.screens import ChoiceScreen
+from botanik_design.tui.hive.editor import app as app_module
+from botanik_design.tui.hive.editor.app import PiecesetApp
+from botanik_design.tui.hive.editor.document import PiecesetDocument, bug_infos
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = (ROOT / "piecesets" / "hive-base.yaml").read_text(encoding="utf-8")

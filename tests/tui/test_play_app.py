@@ -13,10 +13,10 @@ from textual.widgets import Input, Label, Select, Static
 
 from botanik_design.games.botanik.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
-from botanik_design.tui.play import render as R
+from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
+from botanik_design.tui.botanik.screens import ActionListScreen, HelpScreen, SummaryScreen
 from botanik_design.tui.play.app import BoardScreen, PlayApp
-from botanik_design.tui.play.controller import Controller, Rules, load_rules
-from botanik_design.tui.play.screens import ActionListScreen, HelpScreen, SummaryScreen
 from botanik_design.tui.play.setup import SetupScreen
 
 Script = Callable[[PlayApp, Pilot[None]], Awaitable[None]]

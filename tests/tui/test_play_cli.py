@@ -102,7 +102,7 @@ def test_seed_must_not_be_negative(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_record_must_not_be_the_loaded_file(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path) -> None:
-    from botanik_design.tui.play.controller import Controller, load_rules
+    from botanik_design.tui.botanik.controller import Controller, load_rules
 
     path = tmp_path / "g.yaml"
     c = Controller(load_rules("quick-3", "standard"), 3, "human")

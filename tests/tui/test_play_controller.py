@@ -9,7 +9,7 @@ import pytest
 
 from botanik_design.games.botanik.engine import IllegalActionError, Pick, Place, Swap
 from botanik_design.spec.validate import validate_path
-from botanik_design.tui.play.controller import Controller, load_rules
+from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.play.setup import option_fields, variant_yaml
 
 

@@ -12,10 +12,10 @@ import yaml
 from textual.app import App
 
 from botanik_design.cli import main
+from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
 from botanik_design.tui.play.app import PlayApp
-from botanik_design.tui.play.controller import Controller, load_rules
 from botanik_design.tui.widgets.note import NoteScreen
 
 

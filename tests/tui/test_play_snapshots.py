@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.play.app import PlayApp
-from botanik_design.tui.play.controller import Controller, load_rules
 
 SnapCompare = Callable[..., bool]
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

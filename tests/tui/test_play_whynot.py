@@ -12,9 +12,9 @@ from textual.pilot import Pilot
 from botanik_design.games.botanik.engine.actions import Pick, Place
 from botanik_design.games.botanik.engine.preview import pick_preview, place_preview
 from botanik_design.games.botanik.engine.whynot import CellTaken, reason_text, why_not
-from botanik_design.tui.play import render as R
+from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
 from botanik_design.tui.play.app import PlayApp
-from botanik_design.tui.play.controller import Controller, Rules, load_rules
 
 
 @pytest.fixture(scope="module")

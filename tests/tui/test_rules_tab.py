@@ -9,11 +9,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from botanik_design.games.botanik.rulespage import rules_markdown
+from botanik_design.tui.botanik.controller import Controller, load_rules
+from botanik_design.tui.botanik.screens import HelpScreen
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
 from botanik_design.tui.play.app import PlayApp
-from botanik_design.tui.play.controller import Controller, load_rules
-from botanik_design.tui.play.screens import HelpScreen
 from botanik_design.tui.widgets.help import KeysHelpScreen
 
 

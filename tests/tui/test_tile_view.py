@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 
 from botanik_design.games.botanik.model.sides import Side, rotate_exits
 from botanik_design.games.botanik.model.tileset import Colour, Kind, TileDef, TileType
-from botanik_design.tui.widgets.tile_view import (
+from botanik_design.tui.botanik.tile_view import (
     BOARD_SIZE,
     LARGE_PREVIEW_SIZE,
     PREVIEW_SIZE,

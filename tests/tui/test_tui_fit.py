@@ -20,11 +20,11 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
+from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
+from botanik_design.tui.botanik.screens import ActionListScreen, HelpScreen, SummaryScreen
+from botanik_design.tui.botanik.texts import ALWAYS_KEYS, fit_keys
 from botanik_design.tui.play.app import PlayApp
-from botanik_design.tui.play.controller import Controller, Rules, load_rules
-from botanik_design.tui.play.screens import ActionListScreen, HelpScreen, SummaryScreen
 from botanik_design.tui.play.setup import SetupScreen
-from botanik_design.tui.play.texts import ALWAYS_KEYS, fit_keys
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -167,7 +167,7 @@ def _hive_help() -> Screen[Any]:
 
 
 def _pieceset_help() -> Screen[Any]:
-    from botanik_design.tui.editor.pieceset_app import KEYS, LEGEND
+    from botanik_design.tui.hive.editor.app import KEYS, LEGEND
     from botanik_design.tui.widgets.help import KeysHelpScreen
 
     return KeysHelpScreen("Piece-set editor — keys", KEYS, LEGEND)

@@ -1,1 +1,2 @@
-"""The tile-set editor (``botanik-design edit``): document model, app and screens."""
+"""What the editors of every game share: round-trip YAML text, checking, saving,
+bars and screens."""

@@ -13,10 +13,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from botanik_design.model.words import plural
-from botanik_design.tui.editor.document import TYPES, Problem, TilesetDocument
+from botanik_design.tui.botanik.editor.document import TYPES, Problem, TilesetDocument
+from botanik_design.tui.botanik.editor.tally import Tally
+from botanik_design.tui.botanik.tile_view import TYPE_LETTERS, valid_display
 from botanik_design.tui.editor.roundtrip import RoundTripText
-from botanik_design.tui.editor.tally import Tally
-from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, valid_display
 
 
 class StatusBar(Static):

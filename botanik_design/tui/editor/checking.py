@@ -6,13 +6,13 @@ only, and finds the tile each diagnostic concerns.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.error import YAMLError
 
+from botanik_design.spec.positions import pointer_parts
 from botanik_design.spec.validate import validate_text
 from botanik_design.tui.editor.roundtrip import parse_error_position, yaml_for
 
@@ -73,10 +73,10 @@ def _tile_lines(fresh: Any) -> list[int]:
 
 
 def _with_tile(problem: Problem, spans: list[int]) -> Problem:
-    match = re.match(r"^/tiles/(\d+)(?:/|$)", problem.json_path or "")
+    parts = pointer_parts(problem.json_path) if problem.json_path.startswith("/") else []
     tile: int | None = None
-    if match:
-        tile = int(match.group(1))
+    if len(parts) >= 2 and parts[0] == "tiles" and parts[1].isascii() and parts[1].isdigit():
+        tile = int(parts[1])
     elif problem.line is not None and spans and problem.line >= spans[0]:
         tile = max(i for i, first in enumerate(spans) if first <= problem.line)
     if tile is None or tile >= max(len(spans), 1):

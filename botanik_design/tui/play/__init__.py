@@ -1,2 +1,2 @@
-"""The play-test TUI (``botanik-design play``): a board screen, a variant form,
-and a textual-free :class:`~botanik_design.tui.play.controller.Controller`."""
+"""The play-test launcher (``botanik-design play``): the variant set-up form and the app
+that opens a game's play screen."""

@@ -13,11 +13,11 @@ from typing import Any
 from textual import on
 from textual.app import App
 
-from botanik_design.tui.play.board import BoardScreen
-from botanik_design.tui.play.controller import Controller, Rules
+from botanik_design.tui.botanik.board import BoardScreen
+from botanik_design.tui.botanik.controller import Controller, Rules
+from botanik_design.tui.botanik.texts import MIN_SIZE
 from botanik_design.tui.play.setup import SetupScreen
 from botanik_design.tui.play.setup_actions import StartGame, StartHiveGame
-from botanik_design.tui.play.texts import MIN_SIZE
 
 __all__ = ["BOT_DELAY", "MIN_SIZE", "BoardScreen", "PlayApp", "same_file"]
 

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from botanik_design.tui.play.controller import OPPONENTS
+from botanik_design.tui.botanik.controller import OPPONENTS
 from botanik_design.tui.play.setup_actions import SetupActionsMixin, StartGame, StartHiveGame
 from botanik_design.tui.play.setup_fields import (
     PART_WORDS,

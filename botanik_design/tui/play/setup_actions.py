@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.widgets import Input, Select
 
 from botanik_design.model.words import plural
-from botanik_design.tui.play.controller import load_rules
+from botanik_design.tui.botanik.controller import load_rules
 from botanik_design.tui.play.setup_fields import hive_session, save_variant, variant_yaml
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from botanik_design.games.botanik.engine.actions import Pick, Place, Swap
-from botanik_design.tui.play import render as R
-from botanik_design.tui.play.controller import Controller, Destination
+from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.controller import Controller, Destination
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from botanik_design.model.words import plural
-from botanik_design.tui.editor.document import Problem, TilesetDocument
+from botanik_design.tui.botanik.editor.document import Problem, TilesetDocument
 
 
 class _Editor(Protocol):
@@ -23,7 +23,7 @@ class PictureActionMixin:
 
     def action_export_picture(self: _Editor) -> None:
         """Write the overview picture (``show --image``) beside the file: NAME-overview.svg."""
-        from botanik_design.tui.editor.export import snapshot, write_picture
+        from botanik_design.tui.botanik.editor.export import snapshot, write_picture
 
         self.run_validation()
         errors = sum(1 for p in self.problems if p.level == "error")

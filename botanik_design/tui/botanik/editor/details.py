@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from botanik_design.tui.editor.entry import set_key
+from botanik_design.tui.botanik.editor.entry import set_key
 from botanik_design.tui.editor.values import text_scalar
 
 #: Top-level keys that hold the set's own text, in the order they are written.

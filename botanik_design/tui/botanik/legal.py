@@ -1,7 +1,7 @@
 """What the player to move may do, read from the engine's legal actions and typed views.
 
 :class:`LegalMoves` is the part of the play-test
-:class:`~botanik_design.tui.play.controller.Controller` that answers the board's
+:class:`~botanik_design.tui.botanik.controller.Controller` that answers the board's
 questions (where can this arrival tile go, which cells take the tile being placed,
 which middle stacks a mecha-botanist can swap with) and words a move for the log.
 It reads only typed values: decoded actions

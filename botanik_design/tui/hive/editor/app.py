@@ -3,7 +3,7 @@ name and title, live problems from the project's validator.
 
 Saving, quitting, undo and the rescue file work as in the tile-set editor
 (:mod:`.saving`, :class:`~.roundtrip.RoundTripText`, ``edit_cmd``); the document is
-a :class:`~.pieceset_doc.PiecesetDocument`.
+a :class:`~.document.PiecesetDocument`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from botanik_design.tui.editor.bars import StatusBar, TitleBar
 from botanik_design.tui.editor.changewords import change_words, plain
 from botanik_design.tui.editor.checker import Checker
 from botanik_design.tui.editor.checking import Problem
-from botanik_design.tui.editor.pieceset_doc import META_KEYS, PiecesetDocument, bug_infos
 from botanik_design.tui.editor.saving import SavingMixin
+from botanik_design.tui.hive.editor.document import META_KEYS, PiecesetDocument, bug_infos
 from botanik_design.tui.widgets.help import KeysHelpScreen
 from botanik_design.tui.widgets.keyroute import KeyRoutingMixin, RoutedInput
 
@@ -54,7 +54,7 @@ class PiecesetApp(KeyRoutingMixin, SavingMixin, App[None]):
 
     TITLE = "botanik-design edit"
     ENABLE_COMMAND_PALETTE = False
-    CSS_PATH = "pieceset.tcss"
+    CSS_PATH = "editor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("plus", "copies(1)", "+copy"),

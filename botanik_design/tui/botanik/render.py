@@ -1,7 +1,7 @@
 """Pure drawing of the play screen's parts as Rich text (no textual, no app).
 
 Every part is built from the shared tile renderer
-(:func:`botanik_design.tui.widgets.tile_view.render_tile`) at the board size
+(:func:`botanik_design.tui.botanik.tile_view.render_tile`) at the board size
 (7x3 cells), so tiles show their colour, pipe exits, flowers, type letter and
 colour-blind symbol.  Legal destinations are marked ``›tile‹`` (or ``+`` on an
 empty cell); the cursor ``▶tile◀`` in reverse yellow.
@@ -18,7 +18,7 @@ from rich.text import Text
 from botanik_design.games.botanik.engine import GameState
 from botanik_design.games.botanik.model.tileset import TileDef, TileSet
 from botanik_design.model.words import plural
-from botanik_design.tui.widgets.tile_view import (
+from botanik_design.tui.botanik.tile_view import (
     BOARD_SIZE,
     COMPACT_WIDTH,
     render_compact,

@@ -7,8 +7,8 @@ from typing import Any, Protocol
 
 from rich.markup import escape
 
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 from botanik_design.tui.editor.changewords import change_words, plain
-from botanik_design.tui.editor.document import TilesetDocument
 from botanik_design.tui.editor.screens import confirm_delete_screen
 
 

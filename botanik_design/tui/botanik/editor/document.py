@@ -26,10 +26,9 @@ from botanik_design.games.botanik.model.tileset import (
     exits_fit_type,
 )
 from botanik_design.spec.refs import is_spec_name
-from botanik_design.tui.editor.checking import Problem, problems_of
-from botanik_design.tui.editor.details import SetDetailsMixin
-from botanik_design.tui.editor.entry import TILE_KEYS, del_key, set_exits, set_key
-from botanik_design.tui.editor.listtext import (
+from botanik_design.tui.botanik.editor.details import SetDetailsMixin
+from botanik_design.tui.botanik.editor.entry import TILE_KEYS, del_key, set_exits, set_key
+from botanik_design.tui.botanik.editor.listtext import (
     empty_list_line,
     heads_group,
     item_lines,
@@ -37,6 +36,8 @@ from botanik_design.tui.editor.listtext import (
     keep_comment_gap,
     restore_lost_comments,
 )
+from botanik_design.tui.botanik.editor.tally import Tally
+from botanik_design.tui.editor.checking import Problem, problems_of
 from botanik_design.tui.editor.roundtrip import (
     DocumentError,
     RoundTripText,
@@ -44,7 +45,6 @@ from botanik_design.tui.editor.roundtrip import (
     read_raw,
 )
 from botanik_design.tui.editor.splice import splice_item
-from botanik_design.tui.editor.tally import Tally
 from botanik_design.tui.editor.values import (
     copy_value,
     owns,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from botanik_design.tui.editor.details_screen import DetailsScreen
-from botanik_design.tui.editor.document import TilesetDocument
+from botanik_design.tui.botanik.editor.details_screen import DetailsScreen
+from botanik_design.tui.botanik.editor.document import TilesetDocument
 
 #: The colour a new palette entry starts with.
 NEW_COLOUR = {"symbol": "?", "display": "#808080"}

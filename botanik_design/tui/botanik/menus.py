@@ -8,9 +8,9 @@ from typing import Any, Protocol
 from botanik_design.games.botanik.engine import RecordError
 from botanik_design.games.botanik.rulespage import rules_markdown
 from botanik_design.model.words import plural
-from botanik_design.tui.play.controller import Controller
-from botanik_design.tui.play.host import GameHost
-from botanik_design.tui.play.screens import (
+from botanik_design.tui.botanik.controller import Controller
+from botanik_design.tui.botanik.host import GameHost
+from botanik_design.tui.botanik.screens import (
     ActionListScreen,
     HelpScreen,
     PathScreen,
@@ -54,7 +54,7 @@ class _Board(Protocol):
 
 
 class BoardMenusMixin:
-    """Dialog actions of :class:`~botanik_design.tui.play.board.BoardScreen`."""
+    """Dialog actions of :class:`~botanik_design.tui.botanik.board.BoardScreen`."""
 
     def action_help(self: _Board, start: str = "keys") -> None:
         """The help screen: keys, and a tab with the rules of this game's variant."""

@@ -11,8 +11,8 @@ from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable
 
-from botanik_design.tui.editor.document import Face, TilesetDocument
-from botanik_design.tui.widgets.tile_view import TYPE_LETTERS, ink_for, valid_display
+from botanik_design.tui.botanik.editor.document import Face, TilesetDocument
+from botanik_design.tui.botanik.tile_view import TYPE_LETTERS, ink_for, valid_display
 
 _COLUMNS = [("", "mark"), ("id", "id"), ("exits", "exits"), ("✿", "flowers"), ("×", "copies")]
 _LARGE_COLUMNS = [("type", "type"), ("kind", "kind"), ("label", "label")]

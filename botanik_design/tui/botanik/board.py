@@ -25,14 +25,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from botanik_design.games.botanik.engine import IllegalActionError
-from botanik_design.tui.play import render as R
-from botanik_design.tui.play.choice import Choice
-from botanik_design.tui.play.controller import Controller
-from botanik_design.tui.play.host import GameHost
-from botanik_design.tui.play.menus import BoardMenusMixin
-from botanik_design.tui.play.texts import MIN_SIZE, prompt_text, scores_text, status_text
-from botanik_design.tui.play.turns import BotTurnsMixin
-from botanik_design.tui.play.widgets import Drawing, MoveLog, Pane, SidePane
+from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.choice import Choice
+from botanik_design.tui.botanik.controller import Controller
+from botanik_design.tui.botanik.host import GameHost
+from botanik_design.tui.botanik.menus import BoardMenusMixin
+from botanik_design.tui.botanik.texts import MIN_SIZE, prompt_text, scores_text, status_text
+from botanik_design.tui.botanik.turns import BotTurnsMixin
+from botanik_design.tui.botanik.widgets import Drawing, MoveLog, Pane, SidePane
 from botanik_design.tui.widgets.quitguard import QuitGuard
 
 #: The style sheet beside this module (absolute: subclasses elsewhere find it too).
@@ -42,7 +42,7 @@ _STYLES = Path(__file__).with_name("board.tcss")
 #: rows the full registry (10 lines) still leaves 5 machine rows (15 lines and a border).
 COMPACT_BELOW = 30
 
-#: The board's keys (see :data:`~botanik_design.tui.play.screens.KEYS`).
+#: The board's keys (see :data:`~botanik_design.tui.botanik.screens.KEYS`).
 BOARD_BINDINGS: list[BindingType] = [
     Binding("question_mark,f1", "help", "Help"),
     Binding("u", "undo", "Undo"),
@@ -99,7 +99,7 @@ class MachineViewMixin:
 
 
 class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
-    """The game board; see :data:`~botanik_design.tui.play.screens.KEYS`."""
+    """The game board; see :data:`~botanik_design.tui.botanik.screens.KEYS`."""
 
     CSS_PATH = _STYLES
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from botanik_design.model.words import plural
-from botanik_design.tui.play import render as R
-from botanik_design.tui.play.choice import Choice
-from botanik_design.tui.play.controller import Controller
+from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.choice import Choice
+from botanik_design.tui.botanik.controller import Controller
 
 #: The smallest terminal that shows everything (columns, rows).
 MIN_SIZE = (80, 24)

@@ -23,14 +23,14 @@ from textual.reactive import reactive
 from textual.widgets import Button, Input, Label, Select, Static
 
 from botanik_design.model.words import plural
-from botanik_design.tui.editor.document import KINDS, TYPES, Face, Problem, TilesetDocument
-from botanik_design.tui.widgets.keyroute import RoutedInput
-from botanik_design.tui.widgets.tile_view import (
+from botanik_design.tui.botanik.editor.document import KINDS, TYPES, Face, Problem, TilesetDocument
+from botanik_design.tui.botanik.tile_view import (
     LARGE_PREVIEW_SIZE,
     PREVIEW_SIZE,
     TileView,
     render_face,
 )
+from botanik_design.tui.widgets.keyroute import RoutedInput
 
 NO_COLOUR = "(none)"
 #: The blank of the type and kind drop-downs: the file's value is not one of the list.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from botanik_design.tui.play.controller import Controller
+from botanik_design.tui.botanik.controller import Controller
 
 
 class GameHost(Protocol):

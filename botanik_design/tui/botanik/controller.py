@@ -44,7 +44,7 @@ from botanik_design.games.botanik.engine.record import (
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.model.words import plural
-from botanik_design.tui.play.legal import Destination, LegalMoves
+from botanik_design.tui.botanik.legal import Destination, LegalMoves
 
 #: Opponents the play command offers (``human``: two players at one keyboard).
 OPPONENTS: tuple[str, ...] = ("random", "greedy", "mcts", "human")

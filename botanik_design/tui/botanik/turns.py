@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from botanik_design.tui.play.menus import _Board
+from botanik_design.tui.botanik.menus import _Board
 
 
 class BotTurnsMixin:
-    """Runs the bot's decisions for :class:`~botanik_design.tui.play.board.BoardScreen`."""
+    """Runs the bot's decisions for :class:`~botanik_design.tui.botanik.board.BoardScreen`."""
 
     def maybe_bot(self: _Board) -> None:
         """Start the bot's next decision in a worker thread, if it must act."""

@@ -1,0 +1,1 @@
+"""The piece-set editor (``botanik-design edit`` on a piece set): document model and app."""

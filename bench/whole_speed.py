@@ -43,6 +43,8 @@ REFERENCE = next((p for p in _NEAR if p.is_file()), _NEAR[0])
 #: has it: a ``PYTHONDONTWRITEBYTECODE`` environment would otherwise compile every
 #: module of the project at each start).
 PYCACHE = tempfile.mkdtemp(prefix="whole-speed-pycache-")
+#: Where each run writes its report (``simulate`` writes files only, never a device).
+OUTPUT = str(Path(tempfile.mkdtemp(prefix="whole-speed-out-")) / "report.json")
 
 
 def cpu_of(command: list[str], cwd: Path) -> float:
@@ -61,7 +63,7 @@ def simulate_command(args: argparse.Namespace) -> list[str]:
     """The ``simulate`` command line both checkouts run."""
     return [sys.executable, "-m", "botanik_design", "simulate", "--bots", args.bots,
             "--variant", args.variant, "--games", str(args.games), "--workers", "1",
-            "--seed", str(args.seed), "--quiet", "--format", "json", "--output", os.devnull]
+            "--seed", str(args.seed), "--quiet", "--format", "json", "--output", OUTPUT]
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 """Hive move generation against OpenSpiel's C++ Hive, on the same positions.
 
 Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 3]
-[--game-types Base,Base+MLP]``
+[--game-types Base,Base+MLP] [--baseline ../base]``
 
 * Positions: ``--games`` seeded random games of this engine (seed ``0 .. games - 1``,
   a uniformly random legal move each ply, at most ``--plies`` plies), every position
@@ -16,7 +16,10 @@ Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 
   ratio (OpenSpiel's time over this engine's: above 1, this engine is faster).
 * Also prints the CPU seconds of whole random games through the public ``State``
   API (``legal_actions`` + ``apply_action``), the figure behind "a random Hive
-  game".
+  game", and the CPU time of ``clone()`` of a state 2,000 plies into a random
+  game (``--clone-plies``).  With ``--baseline DIR`` (a checkout of another version,
+  e.g. the tag ``pre-plugins``), the same random games and clone are timed there too,
+  in a child process right after this engine's (``--engine-only``), with the ratio.
 
 Installs nothing: without ``pyspiel`` (the ``[openspiel]`` extra) only this engine's
 figures are printed.  Not a test: timings depend on the machine and its load.
@@ -25,12 +28,20 @@ figures are printed.  Not a test: timings depend on the machine and its load.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
-from botanik_design.games.hive.engine.game import HiveGame, load_hive
-from botanik_design.games.hive.engine.movegen import legal_moves
+try:
+    from botanik_design.games.hive.engine.game import HiveGame, load_hive
+except ImportError:  # an older layout (--baseline): the Hive engine was games/hive/
+    from botanik_design.games.hive.game import (  # type: ignore[import-not-found, no-redef]
+        HiveGame,
+        load_hive,
+    )
 
 try:
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -98,10 +109,26 @@ def random_games(game: HiveGame, games: int, plies: int) -> float:
     for seed in range(games):
         s = game.new_initial_state()
         rng = random.Random(seed)
-        while not s.is_terminal() and len(s.history()) < plies:
+        played = 0
+        while not s.is_terminal() and played < plies:
             legal = s.legal_actions()
             s.apply_action(legal[rng.randrange(len(legal))])
+            played += 1
     return (time.process_time() - start) / games
+
+
+def clone_time(game: HiveGame, plies: int, repeat: int = 200) -> tuple[int, float]:
+    """CPU seconds of one ``clone()`` of a state ``plies`` into a random game (seed 0;
+    fewer plies when the game ends first), with the plies it has."""
+    s = game.new_initial_state()
+    rng = random.Random(0)
+    while not s.is_terminal() and len(s.history()) < plies:
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    start = time.process_time()
+    for _ in range(repeat):
+        s.clone()
+    return len(s.history()), (time.process_time() - start) / repeat
 
 
 def main() -> None:
@@ -110,7 +137,17 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=120)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--game-types", default="Base,Base+MLP")
+    ap.add_argument("--clone-plies", type=int, default=2000)
+    ap.add_argument("--baseline", help="a checkout of another version to time the random "
+                    "games and clone of (its folder)")
+    ap.add_argument("--engine-only", action="store_true",
+                    help="print only the random-game and clone figures, as 'seconds us'")
     args = ap.parse_args()
+    if args.engine_only:
+        game = load_hive(args.game_types)
+        _, took = clone_time(game, args.clone_plies)
+        print(random_games(game, max(5, args.games // 2), 10**6), took * 1e6)
+        return
     print(f"{args.games} seeded random games, at most {args.plies} plies; best of {args.repeat}"
           + ("" if pyspiel else "; pyspiel not installed: this engine only"))
     for game_type in args.game_types.split(","):
@@ -118,6 +155,8 @@ def main() -> None:
         variant = game.variant
         ours, theirs = positions(game, game_type, args.games, args.plies)
         n = len(ours)
+        from botanik_design.games.hive.engine.fastgen import legal_moves
+
         mine = _time(lambda s, v=variant: legal_moves(s.board, v), ours, args.repeat) / n
         line = f"{game_type:9s} {n:5d} positions: this engine {mine * 1e6:6.0f} us"
         if theirs:
@@ -127,6 +166,24 @@ def main() -> None:
         print(line)
         per_game = random_games(game, max(5, args.games // 2), 10**6)
         print(f"{'':9s} a random game to its end through the State API: {per_game:.3f} s CPU")
+        at, took = clone_time(game, args.clone_plies)
+        print(f"{'':9s} clone() of a state {at} plies into a random game: {took * 1e6:.0f} us CPU")
+        if args.baseline:
+            base_game, base_clone = _baseline(args, game_type)
+            print(f"{'':9s} baseline {args.baseline}: random game {base_game:.3f} s, this engine "
+                  f"{base_game / per_game:.2f}x as fast; clone {base_clone:.0f} us, "
+                  f"{base_clone / (took * 1e6):.1f}x as fast")
+
+
+def _baseline(args: argparse.Namespace, game_type: str) -> tuple[float, float]:
+    """The ``--engine-only`` figures of the version in ``args.baseline`` (a child process
+    with that folder first on the import path)."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--engine-only", "--game-types", game_type,
+         "--games", str(args.games), "--clone-plies", str(args.clone_plies)],
+        env=env, cwd=args.baseline, check=True, capture_output=True, text=True).stdout.split()
+    return float(out[-2]), float(out[-1])
 
 
 if __name__ == "__main__":

@@ -58,3 +58,21 @@ def test_the_probe_sees_an_import(tmp_path: Path) -> None:
     rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert rc == 0, done.stderr
     assert "matplotlib" in modules
+
+
+def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
+        tmp_path: Path) -> None:
+    """The second run on the same bundled files finds their clean schema verdicts
+    (``spec/verdicts.py``) and leaves jsonschema unimported; one worker needs no
+    process pool (``concurrent.futures``, ``multiprocessing``)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
+    argv = json.dumps(["simulate", "--games", "1", "--quiet", "--workers", "1"])
+    seen = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", PROBE, argv], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+        rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+        assert rc == 0, done.stderr
+        seen.append(set(modules))
+    assert "jsonschema" in seen[0]  # the first run checks the files
+    assert not {"jsonschema", "concurrent", "multiprocessing"} & seen[1]

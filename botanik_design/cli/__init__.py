@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
 
@@ -59,8 +60,9 @@ def command_modules() -> dict[str, str]:
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every available sub-command registered."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The top-level parser with every available sub-command registered (``only``: that
+    one alone, for a command line that names it: the others' modules stay unimported)."""
     parser = argparse.ArgumentParser(
         prog="botanik-design",
         description="Design, validate, simulate and play-test Botanik tile sets and variants.",
@@ -68,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module_name in command_modules().items():
+        if only is not None and name != only:
+            continue
         if importlib.util.find_spec(module_name) is None:
             continue
         module = importlib.import_module(module_name)
@@ -96,7 +100,11 @@ def _add_reference_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    named = words[0] if words and words[0] in command_modules() else None
+    # a command line naming its command parses with that command alone (the same
+    # parse); anything else (help, --version, a typo, a completion) sees them all
+    parser = build_parser(None if "_ARGCOMPLETE" in os.environ else named)
     if argv is None:  # a TAB in a shell with `botanik-design completion SHELL` installed
         from botanik_design.cli.completion_cmd import complete
 

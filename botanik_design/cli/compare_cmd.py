@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     from botanik_design.sim.compare import Run, compare_runs, format_compare_text
-    from botanik_design.sim.dask_pool import DaskUnavailableError
+    from botanik_design.sim.errors import DaskUnavailableError
     from botanik_design.sim.report import to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 

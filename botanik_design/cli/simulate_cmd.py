@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return exc.exit_code
 
-    from botanik_design.sim.dask_pool import DaskUnavailableError
+    from botanik_design.sim.errors import DaskUnavailableError
     from botanik_design.sim.report import format_text, summarize, to_csv, to_json
     from botanik_design.sim.runner import SimulationError
 

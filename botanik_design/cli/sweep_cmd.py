@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"sweep: --store {path}: no such folder {str(path.parent)!r}", file=sys.stderr)
         return 2
 
-    from botanik_design.sim.dask_pool import DaskUnavailableError
+    from botanik_design.sim.errors import DaskUnavailableError
     from botanik_design.sim.runner import SimulationError
     from botanik_design.sim.sweep.executor import game_modules
     from botanik_design.sim.sweep.output import format_text, to_csv

@@ -33,6 +33,10 @@ class SpecKind:
     A game shipped outside this package brings its own files: ``schema``, the path
     of its JSON Schema (default: the bundled ``spec/<kind>.schema.json``), and
     ``bundled`` may be the path of a folder of its own bundled files.
+
+    ``table``: ``"module:attribute"`` of the kind's spreadsheet form, a
+    :class:`~botanik_design.spec.tabular.TableFormat` (``import`` / ``export``; ``None``:
+    it has none).
     """
 
     kind: str
@@ -42,6 +46,47 @@ class SpecKind:
     check: str | None = None
     self_contained: bool = False
     schema: str | None = None
+    # --- spreadsheets (spec layer) -------------------------------------------------
+    table: str | None = None
+
+
+# ------------------------------------------------------------------ sweeps (spec layer)
+
+
+@dataclass(frozen=True)
+class SweepMetric:
+    """One metric a game's sweep reports beyond the outcome metrics every game shares.
+
+    ``key``: its name in a sweep file's ``metrics:`` (and the CSV column); ``label``:
+    the report's words; ``kind``: how its interval is computed (``"proportion"``: Wilson;
+    ``"mean-result"``: a mean in [0, 1], Wilson too; ``"mean"``: Student t; ``"ludii"``: a
+    point value without interval); ``short``: its column title in the text table;
+    ``end_reason``: the game's end-reason word (``GameRow.end_reason``) whose rate the
+    metric is (``""``: a per-game number of ``Game.final_metrics``).
+    """
+
+    key: str
+    label: str
+    kind: str = "mean"
+    short: str = ""
+    end_reason: str = ""
+
+
+@dataclass(frozen=True)
+class SweepDecl:
+    """How ``sweep`` varies a game's rules.
+
+    ``hooks``: ``"module:attribute"`` of its :class:`~botanik_design.spec.sweep.SweepHooks`
+    (the base, the axes it accepts and each point's rules); ``metrics``: the game's own
+    metrics, in report order, after the shared outcome metrics; ``default_metrics``: those
+    reported when a sweep names none; ``material``: the key of the base's names that
+    holds its material (``"tileset"``), named in reports by ``GameEntry.parts["material"]``.
+    """
+
+    hooks: str
+    metrics: tuple[SweepMetric, ...] = ()
+    default_metrics: tuple[str, ...] = ()
+    material: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,6 +111,17 @@ class GameEntry:
       status, or ``None`` for an input that is not this game's.
     * ``parts``: the words a report uses for the game's parts, e.g.
       ``{"material": "tile set"}``.
+
+    The spec layer's fields:
+
+    * ``sweep``: how ``sweep`` varies the game's rules (:class:`SweepDecl`; ``None``: it
+      cannot be swept).
+    * ``rule_ids``: ``"module:attribute"`` of the game's own diagnostic rule ids (a tuple
+      of :class:`~botanik_design.spec.rule_ids.Rule`), declared after the shared ones.
+    * ``records``: a module with the game's record format for hosted games
+      (:mod:`botanik_design.remote.records`): ``load(path, data) -> (state, refs)``,
+      ``record_data(state, name, refs) -> dict`` and, optionally, ``MATERIAL``, the
+      reference key it takes beside its variant (``"tileset"``).
     """
 
     name: str
@@ -78,6 +134,10 @@ class GameEntry:
     commands: tuple[str, ...] = ()
     cli: str | None = None
     parts: dict[str, str] = field(default_factory=dict)
+    # --- the spec layer's fields (sweeps, rule ids, hosted records) ---------------------
+    sweep: SweepDecl | None = None
+    rule_ids: str | None = None
+    records: str | None = None
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

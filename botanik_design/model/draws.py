@@ -11,6 +11,7 @@ draws differently).
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 __all__ = ["below", "shuffle"]
@@ -26,13 +27,17 @@ def below(rng: random.Random, n: int) -> int:
     return r
 
 
+@cache
+def _steps(length: int) -> tuple[tuple[int, int], ...]:
+    """The Fisher-Yates steps of a list of ``length`` items: ``(i, bits of i + 1)``."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``: shuffle the list in place (Fisher-Yates, last item first)."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, k in _steps(len(items)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:  # a draw in 0 .. i, as randrange(i + 1)
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]

@@ -12,32 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-#: Metrics a sweep can report (``metrics:`` and ``target.metric`` of the schema), in the
-#: default report order.
-SWEEP_METRICS: tuple[str, ...] = (
+#: Metrics every game's sweep rows carry (the outcome of each game, its length and
+#: branching), first in the report; a game's entry adds its own
+#: (``GameEntry.sweep.metrics``, e.g. Botanik's score and its parts, Hive's end reasons).
+OUTCOME_METRICS: tuple[str, ...] = (
     "advantage_p1", "balance", "drawishness", "first_player_wins", "draws",
-    "decisions", "branching", "score", "margin", "groups", "flowers", "bonus",
-    "releases", "swaps", "discards", "left_at_end", "unconnected", "stalls",
-    "plies", "placements", "movements", "passes", "queen_neighbours",
-    "end_queen_surrounded", "end_both_surrounded", "end_repetition", "end_ply_cap",
+    "decisions", "branching",
 )
 
-#: Metrics each game's rows carry (game name -> keys of :data:`SWEEP_METRICS`).
-#: The outcome metrics (AdvantageP1 to draws) and ``decisions``/``branching`` hold for
-#: every game; the rest are the game's own numbers (``Game.metrics()``) or, for Hive,
-#: the rate of each end reason (``end_ply_cap``: games drawn at the ply cap).
-GAME_METRICS: dict[str, tuple[str, ...]] = {
-    "botanik": SWEEP_METRICS[:18],
-    "hive": (*SWEEP_METRICS[:7], *SWEEP_METRICS[18:]),
-}
-
-#: Metrics reported when the sweep names none, per game.
-DEFAULT_METRICS: dict[str, tuple[str, ...]] = {
-    "botanik": ("advantage_p1", "balance", "drawishness", "decisions", "score", "groups",
-                "flowers", "bonus", "discards", "stalls"),
-    "hive": ("advantage_p1", "balance", "drawishness", "draws", "plies",
-             "end_queen_surrounded", "end_repetition", "end_ply_cap"),
-}
+#: The salt of the sweep's random sample (``sample: random``): the project's short
+#: name (``botanik`` of ``botanik_design``), the same since the first release so that a
+#: sweep file keeps drawing the same points.
+SAMPLE_SALT = __name__.partition("_")[0] + "-sweep"
 
 
 #: Metrics without a per-point interval (Ludii's point values), which a search cannot
@@ -72,9 +58,8 @@ class SweepPoint:
 
     ``index``: 0 for the base, then 1, 2, ... in grid order.  ``coords``: one
     ``(axis label, value)`` per axis (empty for the base).  ``params``: the
-    ``load_game`` keyword arguments of the point (Botanik: ``variant`` a
-    :class:`~botanik_design.games.botanik.model.variant.Variant`, ``tileset`` a
-    :class:`~botanik_design.games.botanik.model.tileset.TileSet`).  ``same_as_base``: the
+    ``load_game`` keyword arguments of the point (typed specs, e.g. a ``variant``
+    and a ``tileset``).  ``same_as_base``: the
     point's rules are the base's (e.g. a value ``0`` on a ``change: add`` axis):
     it stays in the grid but is not played twice, its games are the base's.
     """

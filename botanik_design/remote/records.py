@@ -1,12 +1,13 @@
 """Records of hosted games, for every game: start, resume and write them.
 
-The one place the remote package knows which games exist: a Botanik record is
-written by :func:`~botanik_design.games.botanik.engine.record.record_data` (as
-``play --record`` does), a Hive record by
-:func:`~botanik_design.games.hive.files.hive_record_data`.  Both carry the
-optional play-test fields ``players`` (the seats' names), ``move_seconds``
-(the time each move took) and ``notes`` (``{move, text, by}``: ``move`` is the
-number of moves played when the note was written).
+Each game's record format is its own, reached through its entry's ``records`` module
+(``games/<name>/hosted.py``): ``load(path, data) -> (state, refs)`` replays a record
+(``ValueError`` naming the problem), ``record_data(state, name, refs) -> dict`` writes
+one, and ``MATERIAL``, when set, is the reference a game takes beside its variant
+(``host --tileset``).  A record's game is its ``game:`` (absent: the default game).
+Every record carries the optional play-test fields ``players`` (the seats' names),
+``move_seconds`` (the time each move took) and ``notes`` (``{move, text, by}``:
+``move`` is the number of moves played when the note was written).
 """
 
 from __future__ import annotations
@@ -71,8 +72,30 @@ class Hosted:
     playtest: PlayTest
 
     @property
-    def is_hive(self) -> bool:
-        return self.game.info.name == "hive"
+    def hooks(self) -> Any:
+        """The game's record hooks (its entry's ``records`` module)."""
+        found = _hooks(self.game.info.name)
+        assert found is not None, f"{self.game.info.name} has no record format"
+        return found
+
+
+def _hooks(game: str) -> Any:
+    """The ``records`` module of ``game``'s entry; ``None`` when the game is not registered
+    or has no record format."""
+    import importlib
+
+    from botanik_design.games.registry import entry, game_names
+
+    module = entry(game).records if game in game_names() else None
+    return None if module is None else importlib.import_module(module)
+
+
+def _cannot_host(game: str) -> str:
+    from botanik_design.games.registry import entry, game_names
+
+    if game not in game_names():
+        return f"unknown game {game!r}"
+    return f"{entry(game).title} games cannot be hosted (the game has no record format)"
 
 
 def _ref(ref: str, base: Path | None = None) -> str:
@@ -83,15 +106,21 @@ def _ref(ref: str, base: Path | None = None) -> str:
 def new_hosted(variant: str, tileset: str | None, seed: int) -> Hosted:
     """A new game of any variant (``SpecError`` when a reference does not load)."""
     from botanik_design.games.loading import game_of, load_from_variant
+    from botanik_design.games.registry import game_names
+    from botanik_design.spec.errors import SpecError
     from botanik_design.spec.load import read_ref
 
     _, doc = read_ref(variant, "variant")
     name = game_of(doc.data)
-    params: dict[str, Any] = {} if name == "hive" or tileset is None else {"tileset": tileset}
+    hooks = _hooks(name)
+    if hooks is None and name in game_names():
+        raise SpecError(f"{variant}: {_cannot_host(name)}")
+    key = getattr(hooks, "MATERIAL", None)
+    params: dict[str, Any] = {} if key is None or tileset is None else {key: tileset}
     game = load_from_variant(variant, **params)
     refs: dict[str, Any] = {"variant": _ref(variant), "seed": seed}
-    if tileset is not None and name != "hive":
-        refs["tileset"] = _ref(tileset)
+    if tileset is not None and key is not None:
+        refs[key] = _ref(tileset)
     return Hosted(game, game.new_initial_state(seed), refs, PlayTest())
 
 
@@ -108,74 +137,46 @@ def load_hosted(path: Path) -> Hosted:
     if not isinstance(data, dict):
         raise RecordLoadError(f"{path}: not a record")
     playtest = PlayTest.from_data(data)
-    if data.get("game") == "hive":
-        return _load_hive(path, data, playtest)
-    from botanik_design.games.botanik.engine.errors import RecordError
-    from botanik_design.games.botanik.engine.record import load_record, replay
+    from botanik_design.games.registry import DEFAULT_GAME
 
+    game = data.get("game", DEFAULT_GAME)
+    name = game if isinstance(game, str) else repr(game)
+    hooks = _hooks(name)
+    if hooks is None:
+        raise RecordLoadError(f"{path}: {_cannot_host(name)}")
     try:
-        record = load_record(path)
-        state = record.new_game()
-        for _ in replay(record, state):
-            pass
-    except RecordError as exc:
+        state, refs = hooks.load(path, data)
+    except ValueError as exc:
         raise RecordLoadError(str(exc)) from None
-    refs: dict[str, Any] = {"variant": _ref(str(data["variant"]), path.parent),
-                            "seed": record.seed}
-    if data.get("tileset"):
-        refs["tileset"] = _ref(str(data["tileset"]), path.parent)
-    if data.get("options"):
-        refs["options"] = dict(data["options"])
-    return Hosted(state.get_game(), state, refs, playtest)
-
-
-def _load_hive(path: Path, data: dict[str, Any], playtest: PlayTest) -> Hosted:
-    from botanik_design.games.hive.files import replay_record
-    from botanik_design.spec.session import Session
-
-    session = Session()
-    doc = session.read_source(path, str(path))
-    problems = [d for d in session.check(doc) if d.level == "error"]
-    if doc.kind != "hive-record" or problems:
-        raise RecordLoadError("\n".join(d.format() for d in problems) or f"{path}: not a record")
-    state, problems = replay_record(session, doc)
-    if problems:
-        raise RecordLoadError("\n".join(d.format() for d in problems))
-    refs = {"variant": _ref(str(data["variant"]), path.parent), "seed": 0}
+    for key in ("variant", getattr(hooks, "MATERIAL", None)):
+        if key is not None and key in refs:
+            refs[key] = _ref(str(refs[key]), path.parent)
     return Hosted(state.get_game(), state, refs, playtest)
 
 
 def record_dict(hosted: Hosted, name: str) -> dict[str, Any]:
-    """The record of the game so far (schema ``record`` or ``hive-record``)."""
-    state: Any = hosted.state
-    if hosted.is_hive:
-        from botanik_design.games.hive.files import hive_record_data
-
-        data = hive_record_data(state, name, str(hosted.refs["variant"]))
-    else:
-        from botanik_design.games.botanik.engine.record import record_data
-
-        data = record_data(state, name, str(hosted.refs.get("tileset", "")),
-                           str(hosted.refs["variant"]))
-        if "tileset" not in hosted.refs:
-            del data["tileset"]
-        if hosted.refs.get("options"):
-            data = {**{k: v for k, v in data.items() if k != "actions"},
-                    "options": dict(hosted.refs["options"]), "actions": data["actions"]}
+    """The record of the game so far (in its game's record format), with the play-test
+    fields."""
+    data = hosted.hooks.record_data(hosted.state, name, hosted.refs)
     return {**data, **hosted.playtest.fields()}
 
 
 def write_hosted(path: Path, hosted: Hosted, name: str) -> None:
-    """Write the record atomically (``OSError`` on I/O problems), its references as
-    :func:`~botanik_design.games.botanik.engine.record.write_record` writes them, with
-    libyaml's emitter when PyYAML has it (a record is rewritten after every move)."""
+    """Write the record atomically (``OSError`` on I/O problems), its references as the
+    record's folder names them (:func:`~botanik_design.spec.refs.portable_ref`, as ``play
+    --record`` writes them), with libyaml's emitter when PyYAML has it (a record is
+    rewritten after every move)."""
     import os
 
-    from botanik_design.games.botanik.engine.record import portable_refs
     from botanik_design.spec.atomic import write_atomic
+    from botanik_design.spec.refs import portable_ref
 
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    data = portable_refs(record_dict(hosted, name), Path(os.path.abspath(path)).parent)
+    data = record_dict(hosted, name)
+    folder = Path(os.path.abspath(path)).parent
+    for key in (getattr(hosted.hooks, "MATERIAL", None), "variant"):
+        if key is not None and isinstance(data.get(key), str):
+            data[key] = portable_ref(data[key], key, folder)
     write_atomic(path, yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True,
                                  width=100))
 
@@ -186,7 +187,7 @@ def rules_game(hosted: Hosted) -> Game:
     import dataclasses
 
     game: Any = hosted.game
-    if not hosted.is_hive and getattr(game, "deal", None) is not None:
+    if getattr(game, "deal", None) is not None:  # a record's scripted deal
         plain: Game = dataclasses.replace(game, deal=None)
         return plain
     return hosted.game

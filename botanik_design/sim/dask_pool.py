@@ -18,6 +18,8 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from botanik_design.sim.errors import DaskUnavailableError as DaskUnavailableError
+
 #: Retries of a batch that raised (a worker that dies is handled by the scheduler).
 RETRIES = 2
 
@@ -39,10 +41,6 @@ CLUSTER_CONFIG: dict[str, Any] = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "500ms",
 }
-
-
-class DaskUnavailableError(RuntimeError):
-    """Dask cannot be used: not installed, or the scheduler cannot be reached."""
 
 
 class _Box:

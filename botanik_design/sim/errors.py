@@ -8,3 +8,7 @@ class SimulationError(RuntimeError):
 
     The message names the game index and its seed so it can be replayed.
     """
+
+
+class DaskUnavailableError(RuntimeError):
+    """Dask cannot be used: not installed, or the scheduler cannot be reached."""

@@ -20,15 +20,19 @@ import hashlib
 
 #: Derived seeds are in ``[0, 2**63)``.
 SEED_BITS = 63
+#: The salt of every derived seed: the project's short name (``botanik`` of
+#: ``botanik_design``) and ``-sim``, the same since the first release so that a seed
+#: keeps giving the same games.
+SALT = __name__.partition("_")[0] + "-sim"
 
 
 def derive(master: int, index: int, role: str) -> int:
     """A seed for ``role`` in game ``index`` of a run seeded with ``master``.
 
-    The first 8 bytes of ``sha256("botanik-sim:{master}:{index}:{role}")``,
+    The first 8 bytes of ``sha256(f"{SALT}:{master}:{index}:{role}")``,
     masked to 63 bits: stable across Python versions and platforms.
     """
-    digest = hashlib.sha256(f"botanik-sim:{master}:{index}:{role}".encode()).digest()
+    digest = hashlib.sha256(f"{SALT}:{master}:{index}:{role}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & ((1 << SEED_BITS) - 1)
 
 

@@ -27,9 +27,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 K = TypeVar("K")
 
@@ -185,6 +187,10 @@ class ProcessPool:
         if workers < 1:
             raise ValueError(f"workers must be >= 1, got {workers}")
         self.workers = workers
+        # imported here: concurrent.futures and multiprocessing (with logging) are a
+        # tenth of a one-worker run's start-up
+        from concurrent.futures import ProcessPoolExecutor
+
         self._executor = ProcessPoolExecutor(max_workers=workers, initializer=watch_parent)
 
     def submit(self, fn: Callable[..., Any], *args: Any, name: str = "",
@@ -195,6 +201,8 @@ class ProcessPool:
 
     def as_completed(self, futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
         """:func:`concurrent.futures.as_completed`."""
+        from concurrent.futures import as_completed
+
         return as_completed(list(futures))
 
     def shutdown(self) -> None:

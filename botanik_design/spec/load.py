@@ -1,11 +1,11 @@
 """Read and check any spec by reference: the loaders of every game build on this.
 
-A *reference* is either a bundled name (``standard``, ``botanik``) or a path to
+A *reference* is either a bundled name (of a variant, a tile set...) or a path to
 a YAML file (absolute, or relative to ``relative_to`` / the working directory).
 Loading runs exactly the checks of ``botanik-design validate``: any error
 raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
 (warnings do not stop loading).  Each game's typed loaders live in its package
-(Botanik's ``load_tileset`` / ``load_variant``: ``games/botanik/spec/load.py``).
+(``games/<name>/spec/load.py``).
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
-    """The error for ``doc`` (of another kind than wanted): ``file: is a Botanik variant,
-    not a tile set`` with one ``spec-wrong-kind`` problem at the document's kind key (else
-    1:1).  ``what`` names the wanted kind without its article; ``others``: kind -> how the
-    message names it, default :func:`~.refs.kind_name`."""
+    """The error for ``doc`` (of another kind than wanted): ``file: is a <game> variant,
+    not a tile set`` (the kinds' nouns) with one ``spec-wrong-kind`` problem at the
+    document's kind key (else 1:1).  ``what`` names the wanted kind without its article;
+    ``others``: kind -> how the message names it, default :func:`~.refs.kind_name`."""
     from botanik_design.spec.diagnostics import diagnostic
 
     phrase = f"is {(others or {}).get(doc.kind, kind_name(doc.kind))}, not a {what}"
-    key = doc.kind.removeprefix("hive-") if doc.kind else ""
+    key = _kind_key(doc.kind)
     line, col = (None, None)
     if isinstance(doc.data, dict) and key in doc.data and doc.positions is not None:
         line, col = doc.positions.key((key,))
@@ -43,13 +43,24 @@ def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> 
     return SpecError(f"{doc.name}: {phrase}", [problem.format()])
 
 
+def _kind_key(kind: str | None) -> str:
+    """The top-level key naming a document of ``kind``: a game's own kind is
+    ``<game>-<key>`` (``variant`` of a game's ``<game>-variant``), any other its key."""
+    from botanik_design.games.registry import spec_kind
+
+    if not kind:
+        return ""
+    declared = spec_kind(kind)
+    return kind.removeprefix(f"{declared[0].name}-") if declared is not None else kind
+
+
 def resolve_ref(
     ref: str, kind: str, relative_to: Path | None = None, what: str | None = None
 ) -> tuple[str, Traversable | Path]:
     """Find the file a reference names.
 
     ``kind`` is the document kind whose bundled names are looked up (``tileset``,
-    ``variant``, ``pieceset``, ``hive-variant``); ``what`` its name in messages
+    ``variant``, ``pieceset``...); ``what`` its name in messages
     (default ``kind``).  A file (relative to ``relative_to``, default the working
     directory) wins over a bundled name.  Returns ``(display_name, file)``; raises
     :class:`SpecNotFoundError` (a :class:`SpecError`) when nothing matches.
@@ -134,18 +145,3 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     if sweep is None or out.failed:
         raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
     return sweep
-
-
-#: Botanik's loaders, which lived here before each game had its own package.
-_MOVED = frozenset({"effective_options", "load_tileset", "load_tileset_for", "load_variant",
-                    "tileset_from_data", "variant_of"})
-
-
-def __getattr__(name: str) -> Any:
-    """``from botanik_design.spec.load import load_tileset`` keeps working: Botanik's
-    loaders are in :mod:`botanik_design.games.botanik.spec.load`."""
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module("botanik_design.games.botanik.spec.load"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

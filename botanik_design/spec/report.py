@@ -195,21 +195,22 @@ def yaml_scalar(value: Any) -> str:
 
 def effective_yaml(entry: dict[str, Any]) -> str:
     """An effective variant (see :func:`botanik_design.cli.validate_cmd.effective_entry`) as
-    a YAML document whose comments say where each value came from."""
+    a YAML document whose comments say where each value came from: its ``game`` when
+    the entry names one, its material (a key ``K`` with a ``K_from`` origin, e.g.
+    ``tileset``), then its options."""
+    from botanik_design.spec.refs import kind_noun
+
     lines = [f"# effective variant of {clean(entry['file'])}", "---",
              f"variant: {yaml_scalar(entry['variant'])}"]
-    if entry.get("game") == "hive":
-        lines.append("game: hive")
-        if entry.get("pieceset") is not None:
-            lines.append(f"pieceset: {yaml_scalar(entry['pieceset'])}  "
-                         f"# from {clean(entry['pieceset_from'])}")
+    if entry.get("game") is not None:
+        lines.append(f"game: {yaml_scalar(entry['game'])}")
+    for key in [k for k in entry if f"{k}_from" in entry]:  # the material: tile set...
+        origin = clean(entry[f"{key}_from"])
+        if entry[key] is not None:
+            lines.append(f"{key}: {yaml_scalar(entry[key])}  # from {origin}")
         else:
-            lines.append(f"pieceset: null  # {clean(entry['pieceset_from'])}")
-    elif entry.get("tileset") is not None:
-        lines.append(f"tileset: {yaml_scalar(entry['tileset'])}  "
-                     f"# from {clean(entry['tileset_from'])}")
-    else:
-        lines.append("tileset: null  # none: no variant in the chain names a tile set")
+            lines.append(f"{key}: null  # "
+                         + (origin or f"none: no variant in the chain names a {kind_noun(key)}"))
     lines.append("options:")
     for name, item in entry["options"].items():
         lines.append(f"  {yaml_scalar(name)}: {yaml_scalar(item['value'])}  "

@@ -1,4 +1,5 @@
-"""Every diagnostic rule id, declared once: id, level and a one-line meaning.
+"""Every diagnostic rule id, declared once: id, level and a one-line meaning (the
+shared ones here, each game's in the module its entry's ``rule_ids`` names).
 
 ``validate`` and the engine's spec readers emit only ids declared here
 (:func:`declared` checks one; the test suite turns the check on for every
@@ -10,6 +11,7 @@ JSON Schema keyword in kebab case.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 
@@ -23,7 +25,9 @@ class Rule:
     meaning: str
 
 
-RULES: dict[str, Rule] = {r.id: r for r in (
+#: The rules every game shares (files, YAML, schemas, chains, records, sweeps...); each
+#: game's own come from its entry (``GameEntry.rule_ids``), see :data:`RULES`.
+SHARED: dict[str, Rule] = {r.id: r for r in (
     Rule("io-missing", "error",
          "the path does not exist (exit 2); a near-miss of a bundled name gets a hint (``did "
          "you mean `standard`?``)"),
@@ -95,25 +99,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("too-many-problems", "error or warning",
          "more than 100 problems of any kind in one file: the rest are not listed (an error "
          "when any of them is)"),
-    Rule("sem-duplicate-id", "error",
-         "two tile definitions share an id"),
-    Rule("sem-duplicate-colour", "error",
-         "the palette declares a colour twice"),
-    Rule("sem-invisible-symbol", "error",
-         "a colour-blind `symbol` is white space, a control or zero-width character, or a lone"
-         " combining mark"),
-    Rule("sem-undeclared-colour", "error",
-         "a tile uses a colour the palette does not declare"),
-    Rule("sem-kind-type", "error",
-         "`kind` does not match `type` (e.g. a corner that is not a pipe)"),
-    Rule("sem-exits-type", "error",
-         "the exits do not fit the type (straight: 2 opposite, corner: 2 adjacent, tee: 3, "
-         "cross: 4, crop: 1, mecha: 0)"),
-    Rule("sem-source-copies", "error",
-         "the Source copies do not add up to 2 (one per player)"),
-    Rule("sem-too-few-tiles", "error",
-         "fewer machine tiles than the variant's setup needs (a tile set alone: fewer than 2, "
-         "too few for any variant)"),
     Rule("sem-unknown-tileset", "error",
          "`tileset:` names no file and no bundled tile set"),
     Rule("sem-tileset-invalid", "error",
@@ -124,75 +109,24 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "a parent variant (or one of its ancestors) has errors"),
     Rule("sem-extends-cycle", "error",
          "`extends` loops back, or is longer than 32 variants"),
-    Rule("sem-no-scoring", "error",
-         "no way to score a point: the options give no points (`group_points_per_tile` and "
-         "`flower_points` 0, no mecha bonus), or the tile set makes every scoring rule void "
-         "(no colour has `min_group_size` tiles, no tile has a flower, no mecha-botanist for "
-         "the bonus). An error, not a warning: every game would end 0–0"),
     Rule("sem-unknown-variant", "error",
          "a record's or position's `variant:` names no file and no bundled variant"),
     Rule("sem-variant-invalid", "error",
          "the variant a record or position names has errors"),
-    Rule("sem-no-tileset", "error",
-         "neither the record/position nor its variant names a tile set"),
-    Rule("sem-unknown-tile", "error",
-         "a position names a tile id the tile set does not have"),
     Rule("sem-cell-taken", "error",
          "a position puts two tiles in one cell (the Source holds `[0, 0]`)"),
-    Rule("sem-source-cell", "error",
-         "a position puts a machine tile at `[0, 0]`, the Source's cell"),
-    Rule("sem-source-tile", "error",
-         "a position puts a Source tile anywhere but `[0, 0]`"),
-    Rule("sem-deal-unknown-tile", "error",
-         "a record's `deal` names no machine tile of the tile set"),
-    Rule("sem-deal-too-many", "error",
-         "a record's `deal` names a tile more often than the set has copies"),
-    Rule("sem-hive-queen-count", "error",
-         "a Hive piece set does not hold exactly one Queen per player"),
-    Rule("sem-hive-no-win", "error",
-         "a Hive piece set holds too few pieces to surround a Queen (fewer than 4 per player: "
-         "the other pieces cannot fill her six neighbouring cells)"),
-    Rule("sem-hive-expansions", "error",
-         "a Hive variant's `expansions` and the expansion bugs of its piece set differ (both "
-         "ways: listed but not in the set, or in the set but not listed)"),
-    Rule("sem-hive-deadline", "error",
-         "the Queen deadline cannot work: below 2 under the tournament opening, or more turns "
-         "than a player has pieces while nothing may move before the Queen"),
     Rule("sem-unknown-pieceset", "error",
-         "a Hive variant's `pieceset:` names no file and no bundled piece set"),
+         "a variant's `pieceset:` names no file and no bundled piece set"),
     Rule("sem-pieceset-invalid", "error",
-         "the piece set a Hive variant names has errors (or is not a piece set)"),
-    Rule("sem-hive-unknown-piece", "error",
-         "a Hive position names a piece its piece set does not have (e.g. `wA4` in the base set)"),
-    Rule("sem-hive-piece-twice", "error",
-         "a Hive position puts one piece in two places"),
-    Rule("sem-hive-stack", "error",
-         "a Hive position puts a piece other than a Beetle or Mosquito on top of another"),
-    Rule("sem-hive-one-hive", "error",
-         "the stacks of a Hive position do not form one connected hive"),
-    Rule("sem-hive-last-moved", "error",
-         "a Hive position's `last_moved` is not on the board"),
-    Rule("sem-hive-in-hand", "error",
-         "a Hive position's `in_hand` is not exactly the pieces off the board"),
-    Rule("record-result", "error",
-         "a Hive record's `result` (or a GameString's GameState) is not where its moves lead"),
-    Rule("gamestring-syntax", "error",
-         "a GameString file is empty, holds more than one GameString, or its GameType, "
-         "GameState or Turn is malformed"),
-    Rule("gamestring-turn", "error",
-         "a GameString's Turn is not the one its moves lead to"),
-    Rule("hive-position-setup", "error",
-         "the Hive engine cannot set up the position (a check the spec layer does not make)"),
+         "the piece set a variant names has errors (or is not a piece set)"),
     Rule("record-illegal-action", "error",
-         "replaying the record (or a Hive GameString), this action or move is illegal"),
+         "replaying the record (or a GameString), this action or move is illegal"),
     Rule("record-game-over", "error",
-         "the record (or a Hive GameString) has actions or moves after the game ended"),
+         "the record (or a GameString) has actions or moves after the game ended"),
     Rule("record-setup", "error",
          "the record's game cannot be set up with these rules"),
     Rule("record-variant", "error",
          "the variant a record or position names does not load"),
-    Rule("record-tileset", "error",
-         "no usable tile set for the record or position (none named, or it does not load)"),
     Rule("record-options", "error",
          "a record's or position's `options:` overrides do not make a valid variant"),
     Rule("record-crash", "error",
@@ -204,29 +138,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("lint-no-effect", "warning",
          "an option set here has no effect under the other options (e.g. `mecha_bonus` with "
          "`mecha_botanist: swap`)"),
-    Rule("lint-no-mecha-tiles", "warning",
-         "mecha-botanist rules, but the tile set has no mecha-botanist tiles"),
-    Rule("lint-small-colour", "warning",
-         "a colour has fewer tiles than the minimum group size"),
-    Rule("lint-unused-colour", "warning",
-         "a palette colour no tile uses"),
-    Rule("lint-shared-symbol", "warning",
-         "two colours share a colour-blind symbol or a screen colour"),
-    Rule("lint-hive-not-uhp", "warning",
-         "a Hive piece set with other base counts than the published ones: no UHP game type "
-         "names it, so external engines (Mzinga) cannot play it"),
-    Rule("lint-hive-endless", "warning",
-         "a Hive variant lets players pass at will with neither `repetition_draw` nor "
-         "`ply_cap`: two passing players never end the game"),
-    Rule("lint-hive-short-cap", "warning",
-         "a Hive variant's `ply_cap` ends every game before both Queens are due (`2 × "
-         "queen_deadline` plies)"),
-    Rule("lint-rotation-fixed", "warning",
-         "a position turns a tile under `rotation: fixed`"),
-    Rule("lint-mecha-in-machine", "warning",
-         "a position puts a mecha-botanist in a machine under `mecha_botanist: swap`"),
-    Rule("lint-too-many-copies", "warning",
-         "a position's machine holds more copies of a tile than the set has"),
     Rule("sim-crash", "error",
          "`--simulate`: the engine raised an exception"),
     Rule("sim-stall", "error",
@@ -237,17 +148,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "and at the end of each game otherwise)"),
     Rule("sim-too-long", "error",
          "`--simulate`: a game needed more decisions than any game can (it never ends)"),
-    Rule("sim-never-ends", "error",
-         "`--simulate` (Hive): at least 5 random games and none ended within the length bound "
-         "(`ply_cap`, else the engine's bound)"),
-    Rule("sim-discards", "warning",
-         "`--simulate`: on average more than half the machine tiles are discarded by a rule "
-         "during play"),
-    Rule("sim-no-score", "warning",
-         "`--simulate`: every game (at least 3 played) ended with both scores 0"),
-    Rule("sim-no-registry-move", "note",
-         "`--simulate`: some games reached a pick with no legal registry move (handled by "
-         "`no_registry_move`)"),
     Rule("sim-budget", "note",
          "`--simulate`: the time budget ran out before all games were played, or the tile set "
          "has more than 4000 machine tiles"),
@@ -255,16 +155,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "`--simulate`: one line per variant, e.g. `20 games played: no problems`"),
     Rule("sim-no-variant", "note",
          "`--simulate` with no variant among the inputs (a tile set alone has no rules to play)"),
-    Rule("sim-no-tileset", "note",
-         "`--simulate`: the variant names no tile set, so it cannot be played"),
     Rule("sweep-unknown-variant", "error",
          "a sweep's `base.variant` names no file and no bundled variant"),
     Rule("sweep-variant-invalid", "error",
          "a sweep's base variant has errors"),
-    Rule("sweep-unknown-tileset", "error",
-         "a sweep's `base.tileset` names no file and no bundled tile set"),
-    Rule("sweep-tileset-invalid", "error",
-         "a sweep's base tile set has errors"),
     Rule("sweep-axis", "error",
          "an axis has both or neither of `option` and `tiles`, both or neither of `values` and"
          " `range`, or a `tiles` axis lacks `field`"),
@@ -275,8 +169,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          " out of range"),
     Rule("sweep-empty-axis", "error",
          "a `range` whose `from` is after its `to`: the grid would be empty"),
-    Rule("sweep-no-tile", "error",
-         "a `tiles` selector matches no machine tile of the base tile set"),
     Rule("sweep-duplicate-axis", "error",
          "two axes change the same option or the same field of a tile, or share a label"),
     Rule("sweep-too-many-points", "error",
@@ -301,7 +193,44 @@ RULES: dict[str, Rule] = {r.id: r for r in (
 )}
 
 #: Family prefixes (``schema-<keyword>`` declares ``schema-`` + any keyword).
-FAMILIES: tuple[str, ...] = tuple(i.split("<")[0] for i in RULES if "<" in i)
+
+
+def _all() -> dict[str, Rule]:
+    """The shared rules, then each registered game's (its entry's ``rule_ids``)."""
+    from botanik_design.games.registry import entries, resolve
+
+    found = dict(SHARED)
+    for e in entries():
+        if e.rule_ids:
+            found.update((r.id, r) for r in resolve(e.rule_ids))
+    return found
+
+
+class _Rules(Mapping[str, Rule]):
+    """Every declared rule id, read from :data:`SHARED` and the entries when asked (a game
+    registered later brings its ids)."""
+
+    def __getitem__(self, key: str) -> Rule:
+        try:
+            return SHARED[key]
+        except KeyError:
+            return _all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_all())
+
+    def __len__(self) -> int:
+        return len(_all())
+
+    def __contains__(self, key: object) -> bool:
+        return key in SHARED or key in _all()
+
+
+#: Every declared rule id -> its :class:`Rule`: the shared ones, then each game's.
+RULES: Mapping[str, Rule] = _Rules()
+
+#: Family prefixes (``schema-<keyword>`` declares ``schema-`` + any keyword).
+FAMILIES: tuple[str, ...] = tuple(i.split("<")[0] for i in SHARED if "<" in i)
 
 
 def declared(rule: str) -> bool:

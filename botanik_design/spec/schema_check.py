@@ -13,14 +13,15 @@ import re
 from collections.abc import Iterable
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from botanik_design.model.words import closest, near_miss, plural
 from botanik_design.spec.bundled import external_schemas, schema, spec_root
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Positions, pointer
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _MAX_MESSAGE = 160
 
@@ -118,6 +119,8 @@ def _unique_items(validator: Any, unique: Any, instance: Any,
     """``uniqueItems`` in linear time (jsonschema's own is quadratic on mappings)."""
     if not unique or not validator.is_type(instance, "array"):
         return
+    import jsonschema
+
     seen: set[Any] = set()
     for item in instance:
         key = _canonical(item)
@@ -159,6 +162,8 @@ def _noting_integers(keyword: str, base: Any) -> Any:
 
 @cache
 def _validator(kind: str) -> Any:
+    import jsonschema  # here: most runs check only files with a remembered clean verdict
+
     base = jsonschema.validators.validator_for(schema(kind), jsonschema.Draft202012Validator)
     keywords = {k: _noting_integers(k, base.VALIDATORS[k]) for k in ("type", "enum", "const")}
     cls = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
@@ -217,6 +222,8 @@ def _alternatives(err: jsonschema.ValidationError, name: str,
     """
     within = [e for e in err.context or () if e.validator != "type" or e.relative_path]
     if within:
+        import jsonschema
+
         best = jsonschema.exceptions.best_match(within)
         if best is not None:
             return _diagnostics(best, name, positions, limit)
@@ -370,9 +377,16 @@ def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[
     key; for ``additionalProperties`` each unknown key.  A whole-number float
     the schema accepts as an integer (``2.0`` for ``type: integer``) is
     replaced in ``data`` by the int (``2``), so that every later check, the
-    model and the engines see one type.  Raises ``KeyError``
+    model and the engines see one type.  A clean answer (no problem, nothing replaced) is
+    remembered (:mod:`.verdicts`) and given again for the same data and schema without
+    running jsonschema.  Raises ``KeyError``
     never; an unknown ``kind`` raises ``FileNotFoundError`` from the loader.
     """
+    from botanik_design.spec import verdicts
+
+    key = verdicts.key_of(kind, schema(kind), data)
+    if verdicts.known_clean(key):  # the same data passed this schema, changing nothing
+        return []
     whole: set[int] = set()
     token = _WHOLE.set(whole)
     try:
@@ -381,6 +395,8 @@ def check_schema(data: Any, kind: str, positions: Positions, name: str) -> list[
         _WHOLE.reset(token)
     if whole:
         _to_integers(data, whole)
+    elif not out:
+        verdicts.remember(key)
     return out
 
 

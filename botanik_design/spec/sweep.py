@@ -1,20 +1,18 @@
 """Semantic checks of sweep files, and their expansion into points.
 
-A sweep (``spec/sweep.schema.json``) names a base variant and tile set and
-the axes to vary.  :func:`check_sweep` reports, with positions, everything
-that would stop the sweep before a game is played: an unknown base, an
-unknown option, a value the option's schema refuses, a tile change that
-matches no tile or gives an impossible count, an axis with no values, too
-many points, and points whose rules cannot be played (too few tiles for the
-setup, nothing to score).  :func:`botanik_design.spec.load.load_sweep` returns the typed
+A sweep (``spec/sweep.schema.json``) names a base variant and the axes to vary.
+:func:`check_sweep` reports, with positions, everything that would stop the sweep
+before a game is played: an unknown base, an unknown option, a value the option's
+schema refuses, an axis with no values, too many points, and points whose rules cannot
+be played.  :func:`botanik_design.spec.load.load_sweep` returns the typed
 :class:`~botanik_design.model.sweep.Sweep` of a valid file or raises
 :class:`~botanik_design.spec.errors.SpecError` with those messages.
 
-Both run the same expansion (:func:`_expand`), so what ``validate`` accepts
-is exactly what ``sweep`` plays.  Games: Botanik (options of
-``spec/variant.schema.json``, tile changes on a tile set) and Hive (a base
-variant with ``game: hive``: options of ``spec/hive-variant.schema.json``, see
-:mod:`botanik_design.games.hive.spec.sweep`).
+Both run the same expansion (:func:`_expand`), so what ``validate`` accepts is exactly
+what ``sweep`` plays.  The game is the base variant's; what is the game's own (its
+base, the axes it accepts beyond ``option``, each point's rules, its metrics) comes
+from its entry's ``sweep`` (:class:`~botanik_design.games.entry.SweepDecl`), whose
+``hooks`` are a :class:`SweepHooks`.
 """
 
 from __future__ import annotations
@@ -22,31 +20,26 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
-from botanik_design.games.botanik.model.tileset import TileDef, TileSet
-from botanik_design.games.botanik.model.variant import Variant
-from botanik_design.games.botanik.spec import semantic
-from botanik_design.games.botanik.spec.variants import variant_info
-from botanik_design.games.hive.spec import sweep as sweep_hive
+from botanik_design.games.entry import GameEntry
+from botanik_design.games.registry import DEFAULT_GAME, entries, entry, resolve
 from botanik_design.model.botpair import split_bot_pair
 from botanik_design.model.sweep import (
-    DEFAULT_METRICS,
-    GAME_METRICS,
     NO_INTERVAL,
+    OUTCOME_METRICS,
+    SAMPLE_SALT,
     Axis,
     Sweep,
     SweepPoint,
     show_value,
 )
 from botanik_design.model.words import near_miss, plural
-from botanik_design.spec.chain import summary
 from botanik_design.spec.diagnostics import Diagnostic, Level, errors
 from botanik_design.spec.positions import Path as JPath
-from botanik_design.spec.positions import Positions, pointer
-from botanik_design.spec.refs import bundled, kind_name, no_file
-from botanik_design.spec.schema_check import check_schema
+from botanik_design.spec.positions import pointer
+from botanik_design.spec.refs import all_variants, no_file
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -59,10 +52,63 @@ MAX_AXIS_VALUES = 1_000
 SEARCH_MIN_FIRST = 10
 #: Unplayable points reported one by one before a summary line.
 MAX_POINT_REPORTS = 5
-#: Bounds of the tile fields a tiles axis can change (the tile set schema's, 0 copies
-#: meaning the tile is left out).
-TILE_FIELD_BOUNDS = {"copies": (0, 100), "flowers": (0, 9)}
-DEFAULT_TILESET = "botanik"
+
+
+class SweepReport(Protocol):
+    """Where a game's sweep hooks report (the sweep check's collector)."""
+
+    def add(self, path: JPath, rule: str, message: str, hint: str = "",
+            level: str = "error") -> None: ...
+
+
+#: ``values_of(raw, at)``: an axis's values and where each is written (``None``: reported).
+ValuesOf = Callable[[dict[str, Any], JPath], "tuple[list[Any], list[JPath]] | None"]
+
+
+@dataclass(frozen=True)
+class SweepBase:
+    """A game's resolved base: ``names`` (what the report names: ``{"variant": ...}`` plus
+    the material, e.g. ``"tileset"``), the base variant's effective ``options``, the
+    base's ``load_game`` keyword arguments ``params``, and ``context``, whatever the game's
+    hooks need again (its typed variant, tile set...)."""
+
+    names: dict[str, str]
+    options: dict[str, Any]
+    params: dict[str, Any]
+    context: Any = None
+
+
+@dataclass(frozen=True)
+class SweepHooks:
+    """A game's part of sweeps (named by its entry's ``sweep.hooks``).
+
+    * ``base(session, doc, vdoc, out) -> SweepBase | None``: the sweep document ``doc``'s
+      base, ``vdoc`` its base variant's document (``None``: reported on ``out``).
+    * ``axis(raw, i, base, out, values_of) -> Axis | None``: the axis ``raw`` (``axes[i]``),
+      ``values_of(raw, at)`` the shared reading of ``values`` / ``range``.
+    * ``keys(axis, base) -> [(what, name)]``: what an axis other than an ``option`` one
+      changes (two axes changing the same thing are refused).
+    * ``point(base, options, chosen) -> (params, problem)``: a point's ``load_game``
+      keyword arguments with effective ``options`` and the axis values ``chosen``
+      (``problem``, ``""`` for none: why it cannot be played).
+    * ``causes``: options that can make a point unplayable (a bad point is reported at
+      the first such axis); ``axis_keys``: the keys an axis of this game may have
+      (``option``, ``tiles``...), so an axis of another game's kind is named as such.
+    """
+
+    base: Callable[..., SweepBase | None]
+    axis: Callable[..., Axis | None]
+    point: Callable[..., tuple[dict[str, Any], str]]
+    keys: Callable[..., list[tuple[str, str]]] = lambda axis, base: []
+    causes: frozenset[str] = frozenset()
+    axis_keys: tuple[str, ...] = ("option",)
+
+
+def value_text(value: Any) -> str:
+    """An axis value in a message: a string quoted (cut at 40), else as YAML writes it."""
+    if isinstance(value, str):
+        return f"`{value[:40]}`"
+    return show_value(value)
 
 
 class _Out:
@@ -98,77 +144,38 @@ def check_sweep(session: Session, doc: Doc,
 
 
 def _base_doc(session: Session, doc: Doc, out: _Out) -> Doc | None:
-    """The base variant's document, Botanik or Hive (``None`` when missing; reported)."""
+    """The base variant's document, of any game (``None`` when missing; reported)."""
     assert doc.data is not None
     ref = doc.data["base"]["variant"]
     vdoc = session.resolve(ref, "variant", doc.folder)
     if vdoc is None:
-        names = sorted(bundled("variant"))
+        names = sorted(all_variants())
         out.add(("base", "variant"), "sweep-unknown-variant",
                 no_file("variant", ref, "variant", doc.folder),
                 near_miss(ref, names) or "bundled variants: " + ", ".join(names))
     return vdoc
 
 
-def _game(doc: Doc, vdoc: Doc, out: _Out) -> str | None:
-    """The sweep's game: the base variant's, which an explicit ``game:`` must match."""
+def _game(doc: Doc, vdoc: Doc, out: _Out) -> tuple[GameEntry, SweepHooks] | None:
+    """The sweep's game (its entry and sweep hooks): the base variant's, which an
+    explicit ``game:`` must match (``None``: reported)."""
     assert doc.data is not None
-    game = "hive" if vdoc.kind == "hive-variant" else "botanik"
+    game = next((e for e in entries() if e.variant_kind and e.variant_kind == vdoc.kind),
+                None) or entry(DEFAULT_GAME)
     said = doc.data.get("game")
-    if said is not None and said != game:
+    if said is not None and said != game.name:
         out.add(("game",), "sweep-game-mismatch",
                 f"the sweep says `game: {said}` but its base variant `{vdoc.name}` is a "
-                f"{'Hive' if game == 'hive' else 'Botanik'} variant",
-                f"`game: {game}`, or leave `game` out")
+                f"{game.title} variant",
+                f"`game: {game.name}`, or leave `game` out")
         return None
-    if game == "hive" and "tileset" in doc.data["base"]:
-        out.add(("base", "tileset"), "sweep-axis",
-                "a Hive sweep has no tile set (the pieces come from the base variant)",
-                "remove `tileset`")
-        return None
-    return game
-
-
-def _base(session: Session, doc: Doc, vdoc: Doc,
-          out: _Out) -> tuple[Variant, TileSet, dict[str, str]] | None:
-    """The base variant and tile set (``None`` when either is invalid; reported)."""
-    from botanik_design.games.botanik.spec.build import tileset_from_data
-
-    assert doc.data is not None
-    base = doc.data["base"]
-    if vdoc.kind != "variant" or errors(session.check(vdoc)):
-        other = f"is {kind_name(vdoc.kind)}, not a variant"
-        what = other if vdoc.kind not in ("variant", None) else \
-            "is not a valid variant: " + summary(session.check(vdoc))
-        out.add(("base", "variant"), "sweep-variant-invalid", f"`{vdoc.name}` {what}")
-        return None
-    info = variant_info(session, vdoc)
-    variant = info.variant
-    if variant is None:
+    if game.sweep is None:
         out.add(("base", "variant"), "sweep-variant-invalid",
-                f"`{vdoc.name}`: its options do not fit the model of a variant")
+                f"`{vdoc.name}` is a {game.title} variant, and {game.title} has no sweep axes")
         return None
-    ts_ref = base.get("tileset")
-    if ts_ref is None and info.tileset is not None:
-        return variant, info.tileset, {"variant": vdoc.name, "tileset": info.tileset.name}
-    ts_ref = ts_ref or DEFAULT_TILESET
-    at: JPath = ("base", "tileset") if "tileset" in base else ("base",)
-    ts_doc = session.resolve(ts_ref, "tileset", doc.folder)
-    if ts_doc is None:
-        names = sorted(bundled("tileset"))
-        out.add(at, "sweep-unknown-tileset",
-                no_file("tileset", ts_ref, "tile set", doc.folder),
-                near_miss(ts_ref, names) or "bundled tile sets: " + ", ".join(names))
-        return None
-    problems = errors(session.check(ts_doc))
-    if ts_doc.kind != "tileset" or problems or ts_doc.data is None:
-        other = f"is {kind_name(ts_doc.kind)}, not a tile set"
-        what = other if ts_doc.kind not in ("tileset", None) \
-            else "is not a valid tile set: " + summary(problems)
-        out.add(at, "sweep-tileset-invalid", f"`{ts_doc.name}` {what}")
-        return None
-    tileset = tileset_from_data(ts_doc.data, ts_doc.name)
-    return variant, tileset, {"variant": vdoc.name, "tileset": ts_doc.name}
+    hooks = resolve(game.sweep.hooks)
+    assert isinstance(hooks, SweepHooks), f"{game.sweep.hooks} is not a SweepHooks"
+    return game, hooks
 
 
 # --------------------------------------------------------------------------- axes
@@ -204,126 +211,33 @@ def _values(raw: dict[str, Any], at: JPath, out: _Out) -> tuple[list[Any], list[
     return vals, where
 
 
-def _option_value_problem(option: str, value: Any) -> str:
-    """Why the variant schema refuses ``value`` for ``option`` (``""``: accepted)."""
-    found = check_schema({"variant": "x", "options": {option: value}}, "variant",
-                         Positions(), "sweep")
-    return found[0].message if found else ""
-
-
-def _matches(tile: TileDef, selector: tuple[tuple[str, str], ...]) -> bool:
-    for key, want in selector:
-        have = {"id": tile.id, "type": str(tile.type), "colour": tile.colour,
-                "kind": str(tile.kind)}[key]
-        if have != want:
-            return False
-    return True
-
-
-def _selector_hint(selector: tuple[tuple[str, str], ...], tileset: TileSet) -> str:
-    for key, want in selector:
-        if key == "id":
-            hint = near_miss(want, [t.id for t in tileset.machine_tiles])
-        elif key == "colour":
-            hint = near_miss(want, [c.name for c in tileset.colours])
-        else:
+def _foreign_key(raw: dict[str, Any], at: JPath, game: GameEntry, hooks: SweepHooks,
+                 out: _Out) -> bool:
+    """Report an axis of a kind only other games' sweeps have (e.g. ``tiles`` in a
+    sweep of a game without tiles); ``True`` when reported."""
+    for e in entries():
+        if e.sweep is None or e.name == game.name:
             continue
-        if hint:
-            return hint
-    return f"tile set `{tileset.name}` has {len(tileset.machine_tiles)} machine tile definitions"
+        other = resolve(e.sweep.hooks)
+        for key in other.axis_keys:
+            if key in raw and key not in hooks.axis_keys:
+                own = ", ".join(f"`{k}`" for k in hooks.axis_keys)
+                out.add((*at, key), "sweep-axis",
+                        f"a `{key}` axis applies to {e.title} sweeps (a base variant of "
+                        f"{e.title}), not to {game.title} ones", f"{game.title} axes: {own}")
+                return True
+    return False
 
 
-def _axis(raw: dict[str, Any], i: int, tileset: TileSet, out: _Out) -> Axis | None:
-    at: JPath = ("axes", i)
-    if "pieces" in raw:
-        out.add((*at, "pieces"), "sweep-axis", "a `pieces` axis applies to Hive sweeps "
-                "(a base variant with `game: hive`)", "Botanik: `tiles: {...}` with `field`")
-        return None
-    if ("option" in raw) == ("tiles" in raw):
-        out.add(at, "sweep-axis", "an axis varies either an `option` or some `tiles` "
-                "(exactly one of them)",
-                "e.g. `option: mecha_bonus` or `tiles: {type: cross}` with `field: copies`")
-        return None
-    got = _values(raw, at, out)
-    if got is None:
-        return None
-    values, where = got
-    ok = True
-    if "option" in raw:
-        option = raw["option"]
-        for extra in ("field", "change"):
-            if extra in raw:
-                out.add((*at, extra), "sweep-axis",
-                        f"`{extra}` applies to a `tiles` axis, not to an option")
-                ok = False
-        if option not in Variant.option_names():
-            out.add((*at, "option"), "sweep-unknown-option",
-                    f"`{option[:80]}` is not an option of Botanik variants",
-                    near_miss(option, Variant.option_names())
-                    or "options: " + ", ".join(Variant.option_names()))
-            return None
-        for value, path in zip(values, where, strict=True):
-            why = _option_value_problem(option, value)
-            if why:
-                out.add(path, "sweep-bad-value", f"`{option}` cannot be {_text(value)}: {why}")
-                ok = False
-        label = raw.get("label", option)
-        return Axis(label, tuple(values), option=option) if ok else None
-    selector = tuple((k, str(v)) for k, v in raw["tiles"].items())
-    field = raw.get("field")
-    if field is None:
-        out.add(at, "sweep-axis", "a `tiles` axis needs `field: copies` or `field: flowers`")
-        return None
-    change = raw.get("change", "set")
-    matched = [t for t in tileset.machine_tiles if _matches(t, selector)]
-    if not matched:
-        what = ", ".join(f"{k} {v}" for k, v in selector)
-        out.add((*at, "tiles"), "sweep-no-tile",
-                f"no machine tile of tile set `{tileset.name}` has {what}",
-                _selector_hint(selector, tileset))
-        return None
-    lo, hi = TILE_FIELD_BOUNDS[field]
-    for value, path in zip(values, where, strict=True):
-        if not isinstance(value, int) or isinstance(value, bool):
-            out.add(path, "sweep-bad-value", f"`{field}` values are whole numbers, "
-                    f"not {_text(value)}")
-            ok = False
-            continue
-        for t in matched:
-            new = value + getattr(t, field) if change == "add" else value
-            if not lo <= new <= hi:
-                out.add(path, "sweep-bad-value",
-                        f"{field} of `{t.id}` would be {new}; it must be {lo} to {hi}",
-                        f"`{t.id}` has {getattr(t, field)}" if change == "add" else "")
-                ok = False
-                break
-    sel = " ".join(v for _, v in selector)
-    default = f"{field} {'+' if change == 'add' else '='} ({sel})"
-    label = raw.get("label", default)
-    return Axis(label, tuple(values), tiles=selector, field=field, change=change) if ok else None
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, str):
-        return f"`{value[:40]}`"
-    return show_value(value)
-
-
-def _overlap(axes: list[tuple[int, Axis]], tileset: TileSet, out: _Out) -> bool:
-    """Report two axes changing the same option or the same field of a tile."""
+def _overlap(axes: list[tuple[int, Axis]], hooks: SweepHooks, based: SweepBase,
+             out: _Out) -> bool:
+    """Report two axes changing the same option or the same thing (``hooks.keys``)."""
     seen: dict[tuple[str, str], int] = {}
     labels: dict[str, int] = {}
     ok = True
     for i, axis in axes:
-        keys: list[tuple[str, str]]
-        if axis.option is not None:
-            keys = [("option", axis.option)]
-        elif axis.tiles and axis.tiles[0][0] == "bug":
-            keys = [("copies", axis.tiles[0][1])]
-        else:
-            assert axis.field is not None
-            keys = [(axis.field, t.id) for t in tileset.machine_tiles
-                    if _matches(t, axis.tiles)]
+        keys = [("option", axis.option)] if axis.option is not None \
+            else hooks.keys(axis, based)
         for key in keys:
             if key in seen:
                 what = f"option `{key[1]}`" if key[0] == "option" else \
@@ -347,31 +261,6 @@ def _overlap(axes: list[tuple[int, Axis]], tileset: TileSet, out: _Out) -> bool:
 # --------------------------------------------------------------------------- points
 
 
-def _apply_tiles(tileset: TileSet, changes: list[tuple[Axis, Any]]) -> TileSet:
-    """``tileset`` with each tiles-axis value applied (a tile with 0 copies is left out)."""
-    if not changes:
-        return tileset
-    tiles: list[TileDef] = []
-    for t in tileset.tiles:
-        for axis, value in changes:
-            if axis.field is not None and _matches(t, axis.tiles):
-                old = getattr(t, axis.field)
-                t = replace(t, **{axis.field: value + old if axis.change == "add" else value})
-        if t.copies > 0:
-            tiles.append(t)
-    return replace(tileset, tiles=tuple(tiles))
-
-
-def _point_problem(tileset: TileSet, options: dict[str, Any]) -> str:
-    short = semantic.setup_shortfall(tileset.machine_tile_count(), options)
-    if short:
-        return short
-    if not semantic.scores_possible(options):
-        return "no rule can award a point (no group points, no flower points, no bonus)"
-    why = semantic.no_score_reason(tileset, options)
-    return f"no rule can award a point: {why}" if why else ""
-
-
 def _combos(sizes: list[int], sample: str, count: int, seed: int) -> list[tuple[int, ...]]:
     """Index tuples of the points: the whole grid in order, or a seeded sample of it
     (sorted in grid order)."""
@@ -380,7 +269,7 @@ def _combos(sizes: list[int], sample: str, count: int, seed: int) -> list[tuple[
     total = 1
     for n in sizes:
         total *= n
-    picked = sorted(random.Random(f"botanik-sweep:{seed}").sample(range(total), count))
+    picked = sorted(random.Random(f"{SAMPLE_SALT}:{seed}").sample(range(total), count))
     out = []
     for flat in picked:
         idx = []
@@ -398,52 +287,27 @@ def _expand(session: Session, doc: Doc, out: _Out,
         return None
     bots = _bots(data, out, check_bot)
     vdoc = _base_doc(session, doc, out)
-    game = None if vdoc is None else _game(doc, vdoc, out)
-    if vdoc is None or game is None:
+    found = None if vdoc is None else _game(doc, vdoc, out)
+    if vdoc is None or found is None:
+        return None
+    game, hooks = found
+    based = hooks.base(session, doc, vdoc, out)
+    if based is None:
         return None
     axes: list[tuple[int, Axis]] = []
-    if game == "hive":
-        info = sweep_hive.base(session, vdoc, out)
-        if info is None or info.variant is None or info.pieces is None:
-            return None
-        hive_info = info
-        names = {"variant": vdoc.name, "pieceset": info.pieces.name}
-        base_options = info.variant.options()
-        tileset = TileSet(name="-", colours=(), tiles=())
-        for i, raw in enumerate(data["axes"]):
-            got = _values(raw, ("axes", i), out)
-            axis = None if got is None else sweep_hive.axis(raw, i, *got, out)
-            if axis is not None:
-                axes.append((i, axis))
 
-        def make(options: dict[str, Any], chosen: list[tuple[Axis, Any]]
-                 ) -> tuple[dict[str, Any], str]:
-            return sweep_hive.point(hive_info, vdoc, options,
-                                    [(a, v) for a, v in chosen if a.option is None])
-        base = SweepPoint(0, (), {"variant": info.variant})
-    else:
-        based = _base(session, doc, vdoc, out)
-        if based is None:
-            return None
-        variant, tileset, names = based
-        base_options = variant.options()
-        for i, raw in enumerate(data["axes"]):
-            axis = _axis(raw, i, tileset, out)
-            if axis is not None:
-                axes.append((i, axis))
+    def values_of(raw: dict[str, Any], at: JPath) -> tuple[list[Any], list[JPath]] | None:
+        return _values(raw, at, out)
 
-        def make(options: dict[str, Any], chosen: list[tuple[Axis, Any]]
-                 ) -> tuple[dict[str, Any], str]:
-            ts = _apply_tiles(tileset, [(a, v) for a, v in chosen if a.option is None])
-            why = _point_problem(ts, options)
-            if why:
-                return {}, why
-            pv = Variant.from_options(options, name=variant.name, title=variant.title,
-                                      tileset=variant.tileset)
-            return {"variant": pv, "tileset": ts}, ""
-        base = SweepPoint(0, (), {"variant": variant, "tileset": tileset})
+    for i, raw in enumerate(data["axes"]):
+        if _foreign_key(raw, ("axes", i), game, hooks, out):
+            continue
+        axis = hooks.axis(raw, i, based, out, values_of)
+        if axis is not None:
+            axes.append((i, axis))
+    base = SweepPoint(0, (), dict(based.params))
     metrics = _metrics(data, game, out)
-    if out.failed or not _overlap(axes, tileset, out):
+    if out.failed or not _overlap(axes, hooks, based, out):
         return None
     grid = _grid(data, [len(a.values) for _, a in axes], out)
     if grid is None:
@@ -454,15 +318,15 @@ def _expand(session: Session, doc: Doc, out: _Out,
     bad = 0
     for idx in _combos([len(a.values) for _, a in axes], sample, count, seed):
         chosen = [(a, a.values[k]) for (_, a), k in zip(axes, idx, strict=True)]
-        options = dict(base_options)
+        options = dict(based.options)
         options.update({a.option: v for a, v in chosen if a.option is not None})
         coords = tuple((a.label, v) for a, v in chosen)
-        params, why = make(options, chosen)
+        params, why = hooks.point(based, options, chosen)
         if why:
             bad += 1
             if bad <= MAX_POINT_REPORTS:
                 i = next((i for (i, a), _ in zip(axes, idx, strict=True)
-                          if a.option is None or a.option in _CAUSES), axes[0][0])
+                          if a.option is None or a.option in hooks.causes), axes[0][0])
                 k = idx[[j for j, _ in axes].index(i)]
                 path = _value_path(data["axes"][i], i, k)
                 label = ", ".join(f"{lab}={v}" for lab, v in coords)
@@ -478,7 +342,7 @@ def _expand(session: Session, doc: Doc, out: _Out,
     target = data.get("target", {"metric": "advantage_p1", "value": 0.5})
     return Sweep(
         name=str(data["sweep"]), title=str(data.get("title", "")),
-        game=game, base_names=names,
+        game=game.name, base_names=dict(based.names),
         axes=tuple(a for _, a in axes), base=base, points=tuple(points), bots=bots,
         games=int(data.get("games", 1000)), seed=seed, sample=sample, metrics=metrics,
         target=(str(target["metric"]), float(target["value"])), first=first,
@@ -486,10 +350,17 @@ def _expand(session: Session, doc: Doc, out: _Out,
     )
 
 
-def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | None:
+def sweep_metric_keys(game: GameEntry) -> tuple[str, ...]:
+    """The metrics ``game``'s sweep rows carry: the shared outcome metrics, then its own."""
+    own = () if game.sweep is None else tuple(m.key for m in game.sweep.metrics)
+    return (*OUTCOME_METRICS, *own)
+
+
+def _metrics(data: dict[str, Any], game: GameEntry, out: _Out) -> tuple[str, ...] | None:
     """The metrics to report; ``None`` when one is not measured in ``game`` (reported)."""
-    metrics = tuple(data.get("metrics", DEFAULT_METRICS[game]))
-    known = GAME_METRICS[game]
+    known = sweep_metric_keys(game)
+    default = game.sweep.default_metrics if game.sweep is not None else ()
+    metrics = tuple(data.get("metrics", default or known))
     ok = True
     wanted: list[tuple[JPath, Any]] = [(("metrics", k), m)
                                        for k, m in enumerate(data.get("metrics", ()))]
@@ -498,7 +369,7 @@ def _metrics(data: dict[str, Any], game: str, out: _Out) -> tuple[str, ...] | No
     for path, m in wanted:
         if m not in known:
             out.add(path, "sweep-metric-game",
-                    f"metric `{m}` is not measured in {game.capitalize()}",
+                    f"metric `{m}` is not measured in {game.title}",
                     near_miss(m, list(known)) or "metrics: " + ", ".join(known))
             ok = False
     return metrics if ok else None
@@ -562,14 +433,6 @@ def _first(data: dict[str, Any], sample: str, out: _Out) -> int | None:
                 f"({games}), the most a point may get", f"at most {games}")
         return None
     return min(games, first + first % 2)
-
-
-#: Options that can make a point unplayable (setup size, scoring).
-_CAUSES = frozenset({"registry_columns", "initial_middle_tiles", "arrival_tiles",
-                     "group_points_per_tile", "flower_points", "mecha_bonus",
-                     "mecha_botanist", "min_group_size",
-                     "expansions", "queen_deadline", "tournament_opening", "move_before_queen",
-                     "pieceset"})
 
 
 def _value_path(raw: dict[str, Any], i: int, k: int) -> JPath:

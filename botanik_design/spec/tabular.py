@@ -1,15 +1,14 @@
-"""Tile sets and piece sets as spreadsheet rows, and back (``import`` and ``export``).
+"""Spec files as spreadsheet rows, and back (``import`` and ``export``).
 
-One row is one tile (columns :data:`TILE_COLUMNS`, header in row 1; ``color``
-is read as ``colour``; without a ``kind`` column the kind follows the type) or
-one bug of a piece set (:data:`PIECE_COLUMNS`).  Cells become YAML values as
-the validator would read them from a file: whole numbers in the count columns
-become integers, ``exits`` a list of side letters (``N E``, ``N,E`` or
-``NE``), an empty cell leaves the field out (an empty ``exits`` cell is the
-empty list of a mecha-botanist), and anything else stays text, so a wrong cell
-is reported by the same schema and semantic checks as a wrong value in a YAML
-file.  :func:`table_positions` moves those diagnostics back to the cell they
-came from (``tiles.csv:ROW:COLUMN``).
+A kind of spec that has a spreadsheet form declares it on its ``SpecKind.table``: a
+:class:`TableFormat` (Botanik's tile sets: one row per tile; Hive's piece sets: one row
+per bug) that gives its columns, the list it fills and how a row becomes YAML.  Cells
+become YAML values as the validator would read them from a file: whole numbers in the
+count columns become integers, an empty cell leaves the field out, and anything else
+stays text (a format may read a column its own way), so a wrong cell is reported by the
+same schema and semantic checks as a wrong value in a YAML file.
+:func:`table_positions` moves those diagnostics back to the cell they came from
+(``tiles.csv:ROW:COLUMN``).
 
 :func:`splice` puts the new list into an existing file in place of the old
 one and keeps every other byte of the file (its comments above and below the
@@ -23,24 +22,74 @@ import csv
 import io
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.tables import Table
 
-#: Columns of a tile-set spreadsheet, in the order ``export`` writes them.
-TILE_COLUMNS = ("id", "colour", "type", "kind", "exits", "flowers", "copies", "label")
-#: Columns of a piece-set spreadsheet.
-PIECE_COLUMNS = ("bug", "copies")
-#: Columns holding whole numbers.
-COUNTS = frozenset({"flowers", "copies"})
 #: Header spellings read as another column.
 ALIASES = {"color": "colour"}
+
+
+@dataclass(frozen=True)
+class TableFormat:
+    """The spreadsheet form of one kind of spec (its ``SpecKind.table`` names it).
+
+    ``columns``: in the order ``export`` writes them; ``list_key``: the top-level key of
+    the list a spreadsheet fills (``tiles``); ``row_noun``: what one row is, for messages;
+    ``marker``: a header column that makes a table of this kind (``""``: the kind of a
+    table no other marker claims); ``block(table)``: the YAML of the list;
+    ``new_document(name, palette)``: a new file's text before the list;
+    ``column(diagnostic, table)``: the 1-based column a diagnostic inside the list is
+    about (``None``: unknown); ``to_csv(data)``: the CSV of a checked document.
+    """
+
+    columns: tuple[str, ...]
+    list_key: str
+    row_noun: str
+    block: Callable[[Table], str]
+    new_document: Callable[..., str]
+    column: Callable[[Diagnostic, Table], int | None]
+    to_csv: Callable[[dict[str, Any]], str]
+    marker: str = ""
+
+
+def table_formats() -> dict[str, TableFormat]:
+    """kind -> its :class:`TableFormat`, for every registered kind that has one (the
+    default game's first)."""
+    from botanik_design.games.registry import entries, resolve
+
+    found: dict[str, TableFormat] = {}
+    for e in entries():
+        for k in e.kinds:
+            if k.table:
+                found[k.kind] = resolve(k.table)
+    return found
+
+
+def table_format(kind: str) -> TableFormat:
+    """The :class:`TableFormat` of ``kind``; ``KeyError`` when it has none."""
+    return table_formats()[kind]
+
+
+class _ListKeys(Mapping[str, str]):
+    """kind -> the list a spreadsheet fills (``TableFormat.list_key``)."""
+
+    def __getitem__(self, kind: str) -> str:
+        return table_format(kind).list_key
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(table_formats())
+
+    def __len__(self) -> int:
+        return len(table_formats())
+
+
 #: The list a spreadsheet fills, per kind of spec.
-LIST_KEY = {"tileset": "tiles", "pieceset": "bugs"}
+LIST_KEY: Mapping[str, str] = _ListKeys()
 
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
 _RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf"}
@@ -58,54 +107,21 @@ def field_of(header: str) -> str:
 
 
 def table_kind(table: Table) -> str:
-    """``pieceset`` for a table with a ``bug`` column, else ``tileset``."""
-    return "pieceset" if "bug" in {field_of(h) for h in table.header} else "tileset"
+    """The kind of a table: the one whose format's ``marker`` column it has (a ``bug``
+    column: a piece set), else the kind whose format has no marker."""
+    fields = {field_of(h) for h in table.header}
+    formats = table_formats()
+    marked = [k for k, f in formats.items() if f.marker and f.marker in fields]
+    plain = [k for k, f in formats.items() if not f.marker]
+    return (marked or plain)[0]
 
 
-def cell_value(field: str, text: str) -> Any:
-    """The YAML value of a cell: ``exits`` a list of letters, a whole number in a count
-    column (:data:`COUNTS`) an ``int``, anything else the text itself (an id or a label
-    of digits stays text)."""
-    if field == "exits":
-        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-        if len(parts) == 1 and re.fullmatch(r"[NESWnesw]{2,4}", parts[0]):
-            parts = list(parts[0])
-        return [p.upper() if len(p) == 1 else p for p in parts]
-    if field in COUNTS and _INTEGER.fullmatch(text) and len(text) <= 12:
+def cell_value(field: str, text: str, counts: frozenset[str] = frozenset()) -> Any:
+    """The YAML value of a cell: a whole number in a count column (``counts``) an
+    ``int``, anything else the text itself (an id or a label of digits stays text)."""
+    if field in counts and _INTEGER.fullmatch(text) and len(text) <= 12:
         return int(text)
     return text
-
-
-def tile_items(table: Table) -> list[dict[str, Any]]:
-    """One mapping per row of a tile-set table (empty cells left out, see the module)."""
-    from botanik_design.games.botanik.model.tileset import KIND_OF_TYPE, TileType
-
-    fields = [field_of(h) or f"column {k + 1}" for k, h in enumerate(table.header)]
-    items = []
-    for row in table.rows:
-        item: dict[str, Any] = {}
-        for k, text in enumerate(row.cells):
-            field = fields[k] if k < len(fields) else f"column {k + 1}"
-            if text or field == "exits":
-                item[field] = cell_value(field, text)
-        if "kind" not in fields and isinstance(item.get("type"), str) \
-                and item["type"] in TileType.__members__.values():
-            item["kind"] = KIND_OF_TYPE[TileType(item["type"])].value
-        items.append(item)
-    return items
-
-
-def bug_items(table: Table) -> list[tuple[str, Any]]:
-    """``(bug, copies)`` per row of a piece-set table."""
-    col_bug = table.column_of("bug")
-    col_copies = table.column_of("copies")
-    out = []
-    for row in table.rows:
-        cells = list(row.cells) + [""] * len(table.header)
-        bug = cells[col_bug - 1] if col_bug else ""
-        copies = cells[col_copies - 1] if col_copies else ""
-        out.append((bug.lower(), cell_value("copies", copies) if copies else ""))
-    return out
 
 
 def scalar(value: Any) -> str:
@@ -123,32 +139,14 @@ def scalar(value: Any) -> str:
 
 
 def list_block(kind: str, table: Table) -> str:
-    """The YAML of the list the table fills (``tiles:`` or ``bugs:``), one line per row."""
-    if kind == "tileset":
-        lines = ["tiles:"]
-        for item in tile_items(table):
-            body = ", ".join(f"{scalar(k)}: {scalar(v)}" for k, v in item.items())
-            lines.append(f"  - {{{body}}}")
-        if len(lines) == 1:
-            lines = ["tiles: []"]
-        return "\n".join(lines) + "\n"
-    lines = ["bugs:"]
-    for bug, copies in bug_items(table):
-        lines.append(f"  {scalar(bug)}: {scalar(copies) if copies != '' else 'null'}")
-    return "\n".join(lines) + "\n" if len(lines) > 1 else "bugs: {}\n"
+    """The YAML of the list the table fills (``tiles:``...), one line per row."""
+    return table_format(kind).block(table)
 
 
 def new_document(kind: str, name: str, palette: Sequence[Any] = ()) -> str:
-    """A new file's text before its list: the name (and a tile set's ``palette``,
-    ``Colour`` entries)."""
-    if kind == "pieceset":
-        return f"pieceset: {scalar(name)}\n"
-    lines = [f"tileset: {scalar(name)}", "palette:"]
-    for c in palette:
-        symbol, display = (json.dumps(v, allow_nan=False) for v in (c.symbol, c.display))
-        lines.append(f"  - {{name: {scalar(c.name)}, symbol: {symbol}, "
-                     f"display: {display}}}")
-    return "\n".join(lines) + "\n"
+    """A new file's text before its list: the name (and whatever else the kind's format
+    writes first, e.g. a tile set's ``palette`` of ``Colour`` entries)."""
+    return table_format(kind).new_document(name, palette)
 
 
 def _comment_at(line: str) -> int | None:
@@ -224,29 +222,14 @@ def table_positions(diagnostics: Sequence[Diagnostic], table: Table, kind: str,
             n = int(m.group(1))
             return f"(row {table.rows[n - first].number})" if first <= n < last else m.group(0)
 
-        out.append(replace(d, file=table.name, line=row.number, column=_column(d, table, kind),
+        out.append(replace(d, file=table.name, line=row.number,
+                           column=table_format(kind).column(d, table),
                            message=re.sub(r"\(line (\d+)\)", row_of, d.message)))
     return out
 
 
-def _column(d: Diagnostic, table: Table, kind: str) -> int | None:
-    parts = d.json_path.split("/")
-    if kind == "pieceset":
-        unknown = d.rule.startswith("schema-additional") or len(parts) < 3
-        return table.column_of("bug" if unknown else "copies") or table.column_of("bug")
-    field = parts[3] if len(parts) > 3 else None
-    if field is None:
-        named = re.search(r"`([a-z]+)`", d.message)
-        field = named.group(1) if named else None
-    if field is None:
-        return None
-    for k, head in enumerate(table.header):
-        if field_of(head) == field:
-            return k + 1
-    return None
-
-
-def _rows_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def rows_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """CSV text: the header row, then ``rows``."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
@@ -254,15 +237,16 @@ def _rows_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return buf.getvalue()
 
 
+def to_csv(kind: str, data: dict[str, Any]) -> str:
+    """The CSV of a checked document of ``kind`` (its format's columns)."""
+    return table_format(kind).to_csv(data)
+
+
 def tiles_csv(data: dict[str, Any]) -> str:
-    """The CSV of a checked tile-set document's tiles (every field, in file order)."""
-    rows = []
-    for t in data["tiles"]:
-        rows.append([t["id"], t.get("colour", ""), t["type"], t["kind"], " ".join(t["exits"]),
-                     t.get("flowers", ""), t["copies"], t.get("label", "")])
-    return _rows_csv(TILE_COLUMNS, rows)
+    """:func:`to_csv` of a tile set (the ``export`` command's name for it)."""
+    return to_csv("tileset", data)
 
 
 def pieces_csv(data: dict[str, Any]) -> str:
-    """The CSV of a checked piece-set document's bugs (as the file lists them)."""
-    return _rows_csv(PIECE_COLUMNS, [[bug, n] for bug, n in data["bugs"].items()])
+    """:func:`to_csv` of a piece set (the ``export`` command's name for it)."""
+    return to_csv("pieceset", data)

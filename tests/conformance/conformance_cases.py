@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from botanik_design.games.base import Game, State
-from botanik_design.games.entry import GameEntry, SpecKind
+from botanik_design.games.entry import GameEntry, SpecKind, SweepDecl, SweepMetric
 from botanik_design.games.loading import load_from_variant
 from botanik_design.games.playthrough import random_playout
 from botanik_design.games.registry import game_names, register_entry
@@ -32,14 +32,17 @@ TEST_VARIANTS: dict[str, tuple[Path, ...]] = {
 SEEDS = (0, 1)
 
 
-#: the toy game's one entry: its schema, variants, rules page and record reader are its own
+#: the toy game's one entry: its schema, variants, rules page, record reader and sweep
+#: axes are its own
 TOY_ENTRY = GameEntry(
     name="nim", title="Nim", factory="toy_nim:load_nim",
     variant_loader="toy_nim:nim_from_doc", variant_kind="nim-variant",
     kinds=(SpecKind("nim-variant", "Nim variant", bundled=str(TESTS / "games" / "variants"),
                     usage="--variant NAME",
                     schema=str(TESTS / "games" / "nim-variant.schema.json")),),
-    rules_page="toy_nim:rules_page", cli="toy_nim")
+    rules_page="toy_nim:rules_page", cli="toy_nim",
+    sweep=SweepDecl(hooks="toy_nim_sweep:HOOKS",
+                    metrics=(SweepMetric("taken", "stones taken", short="taken"),)))
 
 
 def register_toy_game() -> None:

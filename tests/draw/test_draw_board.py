@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from botanik_design.cli import main
-from botanik_design.games.botanik.draw.art import washed
+from botanik_design.draw.art import washed
 from botanik_design.games.botanik.draw.board import MachinePicture, board_figure, heading
 from botanik_design.games.botanik.engine.position import load_position, score_position
 

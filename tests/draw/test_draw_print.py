@@ -14,22 +14,24 @@ from PIL import Image
 from pypdf import PdfReader
 
 from botanik_design.cli import main
-from botanik_design.draw.output import new_page
-from botanik_design.draw.pages import CUT_MARK_GAP_MM, sheet_layout
-from botanik_design.games.botanik.draw.art import (
+from botanik_design.draw.art import (
     GRAPHIC_CONTRAST,
     INK_DARK,
     INK_LIGHT,
-    PIPE_DARK,
-    PIPE_LIGHT,
-    SOURCE_FILL,
     TEXT_CONTRAST,
     Drawing,
     contrast,
-    draw_tile,
-    face_of,
     ink_on,
     rgb,
+)
+from botanik_design.draw.output import new_page
+from botanik_design.draw.pages import CUT_MARK_GAP_MM, sheet_layout
+from botanik_design.games.botanik.draw.art import (
+    PIPE_DARK,
+    PIPE_LIGHT,
+    SOURCE_FILL,
+    draw_tile,
+    face_of,
     rim_on,
 )
 from botanik_design.games.botanik.spec.load import load_tileset

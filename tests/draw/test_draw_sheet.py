@@ -12,7 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from botanik_design.cli import main
-from botanik_design.games.botanik.draw.art import PIPE_LIGHT, rgb
+from botanik_design.draw.art import rgb
+from botanik_design.games.botanik.draw.art import PIPE_LIGHT
 from botanik_design.games.botanik.draw.sheet import physical_tiles
 from botanik_design.games.botanik.spec.load import load_tileset
 

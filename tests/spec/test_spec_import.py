@@ -16,10 +16,11 @@ from ruamel.yaml import YAML
 
 from botanik_design.cli import main
 from botanik_design.games.botanik.spec.load import load_tileset
+from botanik_design.games.botanik.spec.table import TILE_COLUMNS, tile_items
 from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets
 from botanik_design.spec.load import checked_ref
 from botanik_design.spec.tables import read_csv_text, read_table
-from botanik_design.spec.tabular import TILE_COLUMNS, list_block, tile_items, tiles_csv
+from botanik_design.spec.tabular import list_block, tiles_csv
 
 ROOT = Path(__file__).parents[2]
 

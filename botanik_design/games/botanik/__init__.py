@@ -8,7 +8,7 @@ Parts, bottom up: :mod:`.model` (typed tiles, tile sets, variants, sides and rot
 is what the framework reads (:mod:`botanik_design.games.registry`); it imports nothing.
 """
 
-from botanik_design.games.entry import GameEntry, SpecKind
+from botanik_design.games.entry import GameEntry, SpecKind, SweepDecl, SweepMetric
 
 _CHECK = "botanik_design.games.botanik.spec.check:check"
 
@@ -21,7 +21,8 @@ ENTRY = GameEntry(
     kinds=(
         SpecKind("tileset", "tile set", bundled="tilesets",
                  usage="--tileset NAME; `botanik-design show NAME` draws one",
-                 check=_CHECK, self_contained=True),
+                 check=_CHECK, self_contained=True,
+                 table="botanik_design.games.botanik.spec.table:TABLE"),
         SpecKind("variant", "Botanik variant", bundled="variants",
                  usage="--variant NAME; `botanik-design rules NAME` prints its rules",
                  check=_CHECK),
@@ -32,4 +33,25 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
     cli="botanik_design.games.botanik.cli.hooks",
     parts={"material": "tile set"},
+    records="botanik_design.games.botanik.hosted",
+    rule_ids="botanik_design.games.botanik.spec.rule_ids:RULES",
+    sweep=SweepDecl(
+        hooks="botanik_design.games.botanik.spec.sweep:HOOKS",
+        metrics=(
+            SweepMetric("score", "score", short="score"),
+            SweepMetric("margin", "margin first - second", short="margin"),
+            SweepMetric("groups", "colour-group points", short="groups"),
+            SweepMetric("flowers", "flower points", short="flowers"),
+            SweepMetric("bonus", "bonus points", short="bonus"),
+            SweepMetric("releases", "releases", short="releases"),
+            SweepMetric("swaps", "swaps", short="swaps"),
+            SweepMetric("discards", "discards", short="discards"),
+            SweepMetric("left_at_end", "left at the end", short="left"),
+            SweepMetric("unconnected", "unconnected tiles", short="unconn."),
+            SweepMetric("stalls", "stalls", short="stalls"),
+        ),
+        default_metrics=("advantage_p1", "balance", "drawishness", "decisions", "score",
+                         "groups", "flowers", "bonus", "discards", "stalls"),
+        material="tileset",
+    ),
 )

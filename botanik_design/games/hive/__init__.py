@@ -9,7 +9,7 @@ engine loop), :mod:`.draw` and :mod:`.pictures` (pieces and boards), :mod:`.file
 framework reads (:mod:`botanik_design.games.registry`); it imports nothing.
 """
 
-from botanik_design.games.entry import GameEntry, SpecKind
+from botanik_design.games.entry import GameEntry, SpecKind, SweepDecl, SweepMetric
 
 _CHECK = "botanik_design.games.hive.spec.check:check"
 
@@ -23,7 +23,8 @@ ENTRY = GameEntry(
         SpecKind("hive-variant", "Hive variant", bundled="variants",
                  usage="play --variant NAME; `botanik-design rules NAME`", check=_CHECK),
         SpecKind("pieceset", "Hive piece set", bundled="piecesets",
-                 usage="the `pieceset:` of a Hive variant", check=_CHECK, self_contained=True),
+                 usage="the `pieceset:` of a Hive variant", check=_CHECK, self_contained=True,
+                 table="botanik_design.games.hive.spec.table:TABLE"),
         SpecKind("hive-record", "Hive record", check=_CHECK),
         SpecKind("hive-position", "Hive position", check=_CHECK),
     ),
@@ -31,4 +32,28 @@ ENTRY = GameEntry(
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
     cli="botanik_design.games.hive.cli.hooks",
     parts={"material": "piece set"},
+    records="botanik_design.games.hive.hosted",
+    rule_ids="botanik_design.games.hive.spec.rule_ids:RULES",
+    sweep=SweepDecl(
+        hooks="botanik_design.games.hive.spec.sweep:HOOKS",
+        metrics=(
+            SweepMetric("plies", "game length (plies)", short="plies"),
+            SweepMetric("placements", "placements", short="places"),
+            SweepMetric("movements", "movements", short="moves"),
+            SweepMetric("passes", "passes", short="passes"),
+            SweepMetric("queen_neighbours", "cells around own Queen at the end",
+                        short="Q nbrs"),
+            SweepMetric("end_queen_surrounded", "ended: one Queen surrounded", "proportion",
+                        "Q surr.", end_reason="queen-surrounded"),
+            SweepMetric("end_both_surrounded", "ended: both Queens surrounded", "proportion",
+                        "both surr.", end_reason="both-surrounded"),
+            SweepMetric("end_repetition", "ended: repetition draw", "proportion", "rep.",
+                        end_reason="repetition"),
+            SweepMetric("end_ply_cap", "ended: ply cap draw", "proportion", "ply cap",
+                        end_reason="ply-cap"),
+        ),
+        default_metrics=("advantage_p1", "balance", "drawishness", "draws", "plies",
+                         "end_queen_surrounded", "end_repetition", "end_ply_cap"),
+        material="pieceset",
+    ),
 )

@@ -1,5 +1,5 @@
 """Hive pictures: hexagonal pieces, print-and-cut sheets of a piece set, its overview,
-and Hive boards.  The same role as :mod:`.art` for Botanik tiles.
+and Hive boards, built on the shared primitives of :mod:`botanik_design.draw.art`.
 
 A piece is a pointy-top hexagon (the board's orientation,
 :mod:`botanik_design.games.hive.engine.coords`): ``size`` mm from flat side to flat
@@ -27,9 +27,9 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon
 
+from botanik_design.draw.art import Drawing, Label, fit_lines, ink_on, washed
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.draw.pages import SheetLayout, sheet_layout
-from botanik_design.games.botanik.draw.art import Drawing, Label, fit_lines, ink_on, washed
 from botanik_design.games.hive.counts import SIDE_NAME
 from botanik_design.games.hive.model import BUG_LETTER, Bug, PieceSet
 from botanik_design.model.words import plural

@@ -12,24 +12,29 @@ import csv
 import io
 from typing import Any
 
-from botanik_design.model.sweep import GAME_METRICS, show_value
+from botanik_design.games.registry import entry, game_names
+from botanik_design.model.sweep import show_value
 from botanik_design.model.words import noun, plural
 from botanik_design.sim.report import FEW_NOTE, caveats_text, num, table
 from botanik_design.sim.stats import MIN_SAMPLE
-from botanik_design.sim.sweep.report import METRICS, TEST, order
+from botanik_design.sim.sweep.report import METRICS, TEST, game_metrics, metric_keys, order
 from botanik_design.spec.report import terminal_text
 
-#: Short column titles of the text table.
-SHORT: dict[str, str] = {
+#: Short column titles of the text table: the outcome metrics' (a game's own metrics
+#: bring theirs, ``SweepMetric.short``).
+OUTCOME_SHORT: dict[str, str] = {
     "advantage_p1": "AdvP1", "balance": "Balance", "drawishness": "Draws",
     "first_player_wins": "P1 wins", "draws": "draws", "decisions": "length",
-    "branching": "branch", "score": "score", "margin": "margin", "groups": "groups",
-    "flowers": "flowers", "bonus": "bonus", "releases": "releases", "swaps": "swaps",
-    "discards": "discards", "left_at_end": "left", "unconnected": "unconn.",
-    "stalls": "stalls", "plies": "plies", "placements": "places", "movements": "moves",
-    "passes": "passes", "queen_neighbours": "Q nbrs", "end_queen_surrounded": "Q surr.",
-    "end_both_surrounded": "both surr.", "end_repetition": "rep.", "end_ply_cap": "ply cap",
+    "branching": "branch",
 }
+
+
+def short(metric: str) -> str:
+    """A metric's column title in the text table (its key when it has none)."""
+    if metric in OUTCOME_SHORT:
+        return OUTCOME_SHORT[metric]
+    own = game_metrics().get(metric)
+    return own.short or own.key if own is not None else metric
 
 
 def fmt_p(p: float | None) -> str:
@@ -67,14 +72,19 @@ def _head(report: dict[str, Any]) -> list[str]:
     metric, goal = report["target"]["metric"], report["target"]["value"]
     title = f" ({sw['title']})" if sw["title"] else ""
     base = sw["base"]
-    kit = f"tile set {base.get('tileset')}" if "tileset" in base else \
-        f"piece set {base.get('pieceset')}"
-    game = {"botanik": "Botanik", "hive": "Hive"}.get(sw["game"], sw["game"])
+    game = sw["game"]
+    kit = ""
+    if game in game_names():
+        found = entry(game)
+        game = found.title
+        material = found.sweep.material if found.sweep is not None else ""
+        if material in base:
+            kit = f", {found.parts.get('material', material)} {base[material]}"
     search = report.get("search")
     each = (f"at most {plural(sw['games_per_point'], 'game')} each (search)" if search
             else f"{plural(sw['games_per_point'], 'game')} each")
     return [
-        f"Sweep {sw['name']}{title}: {game}, base variant {base.get('variant')}, {kit}",
+        f"Sweep {sw['name']}{title}: {game}, base variant {base.get('variant')}{kit}",
         f"{plural(sw['points'], 'point')} + base, {each}, seed {sw['seed']}, "
         f"bots A = {sw['bots']['A']}, B = {sw['bots']['B']} (same seeds at every point)",
         *caveat_lines(report),
@@ -123,8 +133,8 @@ def format_text(report: dict[str, Any]) -> str:
         lines.append("")
     axes = [a["label"] for a in sw["axes"]]
     shown = list(dict.fromkeys(["advantage_p1", *report["metrics"]]))
-    header = ["#", *axes, *(["games"] if search else []), *(SHORT[k] for k in shown),
-              f"diff {SHORT[metric]}", "p (Holm)", *(["search"] if search else [])]
+    header = ["#", *axes, *(["games"] if search else []), *(short(k) for k in shown),
+              f"diff {short(metric)}", "p (Holm)", *(["search"] if search else [])]
     body = []
     for e in sorted(report["points"], key=order):
         coords = e["coords"]
@@ -176,7 +186,7 @@ def to_csv(report: dict[str, Any]) -> str:
                   f"{search['grid_games']} {noun(search['grid_games'], 'game')}\n")
     w = csv.writer(buf, lineterminator="\n")
     header = ["point", "label", *axes, "games"]
-    keys = list(GAME_METRICS[sw["game"]])
+    keys = list(metric_keys(sw["game"]))
     for k in keys:
         header += [k, f"{k}_lo", f"{k}_hi"]
     header += ["delta", "p", "p_holm", "significant", "distance", "rank", "same_as_base",

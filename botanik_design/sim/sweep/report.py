@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from botanik_design.model.sweep import GAME_METRICS, Sweep
+from botanik_design.games.entry import SweepMetric
+from botanik_design.games.registry import DEFAULT_GAME, entries, entry
+from botanik_design.model.sweep import Sweep
 from botanik_design.sim.report import (
     caveats_of,
     end_reasons,
@@ -34,15 +36,17 @@ from botanik_design.sim.stats import (
     mean_ci,
     wilson,
 )
+from botanik_design.spec.sweep import sweep_metric_keys
 
 SCHEMA = "botanik-design/sweep/1"
 TEST = ("Wilcoxon signed-rank test (normal approximation), paired by game index "
         "(common random numbers), two-sided")
 
-#: metric key -> (label, kind): ``proportion`` (Wilson interval), ``mean-result`` (a
-#: mean of results in [0, 1]: Wilson interval too, so it stays within [0, 1]),
-#: ``mean`` (t-interval) or ``ludii`` (a point value without interval).
-METRICS: dict[str, tuple[str, str]] = {
+#: The outcome metrics every game shares: metric key -> (label, kind): ``proportion``
+#: (Wilson interval), ``mean-result`` (a mean of results in [0, 1]: Wilson interval too,
+#: so it stays within [0, 1]), ``mean`` (t-interval) or ``ludii`` (a point value without
+#: interval).  A game's own metrics come from its entry (``GameEntry.sweep.metrics``).
+OUTCOME_METRICS: dict[str, tuple[str, str]] = {
     "advantage_p1": ("AdvantageP1", "mean-result"),
     "balance": ("Balance", "ludii"),
     "drawishness": ("Drawishness", "ludii"),
@@ -50,33 +54,44 @@ METRICS: dict[str, tuple[str, str]] = {
     "draws": ("draws", "proportion"),
     "decisions": ("game length (decisions)", "mean"),
     "branching": ("branching", "mean"),
-    "score": ("score", "mean"),
-    "margin": ("margin first - second", "mean"),
-    "groups": ("colour-group points", "mean"),
-    "flowers": ("flower points", "mean"),
-    "bonus": ("bonus points", "mean"),
-    "releases": ("releases", "mean"),
-    "swaps": ("swaps", "mean"),
-    "discards": ("discards", "mean"),
-    "left_at_end": ("left at the end", "mean"),
-    "unconnected": ("unconnected tiles", "mean"),
-    "stalls": ("stalls", "mean"),
-    "plies": ("game length (plies)", "mean"),
-    "placements": ("placements", "mean"),
-    "movements": ("movements", "mean"),
-    "passes": ("passes", "mean"),
-    "queen_neighbours": ("cells around own Queen at the end", "mean"),
-    "end_queen_surrounded": ("ended: one Queen surrounded", "proportion"),
-    "end_both_surrounded": ("ended: both Queens surrounded", "proportion"),
-    "end_repetition": ("ended: repetition draw", "proportion"),
-    "end_ply_cap": ("ended: ply cap draw", "proportion"),
 }
 
-#: Metric key -> the end reason it counts (the game's word, ``GameRow.end_reason``).
-END_REASONS: dict[str, str] = {
-    "end_queen_surrounded": "queen-surrounded", "end_both_surrounded": "both-surrounded",
-    "end_repetition": "repetition", "end_ply_cap": "ply-cap",
-}
+
+def game_metrics() -> dict[str, SweepMetric]:
+    """Every registered game's own sweep metrics by key (its entry's ``sweep.metrics``)."""
+    found: dict[str, SweepMetric] = {}
+    for e in entries():
+        if e.sweep is not None:
+            found.update((m.key, m) for m in e.sweep.metrics)
+    return found
+
+
+class _Metrics(Mapping[str, tuple[str, str]]):
+    """metric key -> (label, kind) of every metric a sweep can report: the outcome
+    metrics, then those of each registered game (read from the entries when asked)."""
+
+    def _all(self) -> dict[str, tuple[str, str]]:
+        return {**OUTCOME_METRICS, **{k: (m.label, m.kind) for k, m in game_metrics().items()}}
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: metric key -> (label, kind), see :data:`OUTCOME_METRICS`.
+METRICS: Mapping[str, tuple[str, str]] = _Metrics()
+
+
+def metric_keys(game: str) -> tuple[str, ...]:
+    """The metrics ``game``'s sweep rows carry, in report order: the outcome metrics, then
+    the game's own."""
+    return sweep_metric_keys(entry(game))
+
 
 def samples(rows: Sequence[GameRow], key: str) -> list[float]:
     """Per-game values behind metric ``key`` (per-player metrics: seat 0 then seat 1 of
@@ -92,20 +107,22 @@ def samples(rows: Sequence[GameRow], key: str) -> list[float]:
         return [1.0 if r.winner < 0 else 0.0 for r in rows]
     if key == "first_player_wins":
         return [1.0 if r.winner == 0 else 0.0 for r in rows]
-    if key in END_REASONS:
-        return [1.0 if r.end_reason == END_REASONS[key] else 0.0 for r in rows]
+    reason = game_metrics()[key].end_reason if key not in OUTCOME_METRICS else ""
+    if reason:
+        return [1.0 if r.end_reason == reason else 0.0 for r in rows]
     return metric_values(rows, key)
 
 
-def point_metrics(rows: Sequence[GameRow], game: str = "botanik") -> dict[str, dict[str, Any]]:
-    """Every metric ``game`` measures (:data:`~botanik_design.model.sweep.GAME_METRICS`,
-    defined in :data:`METRICS`) for one point: ``{"value", "ci95": [lo, hi]}``
+def point_metrics(rows: Sequence[GameRow],
+                  game: str = DEFAULT_GAME) -> dict[str, dict[str, Any]]:
+    """Every metric ``game`` measures (:func:`metric_keys`, defined in :data:`METRICS`)
+    for one point: ``{"value", "ci95": [lo, hi]}``
     (``ci95`` is ``[None, None]`` for Balance and Drawishness; an interval on a
     proportion or a mean result lies within [0, 1] and comes with
     ``small_sample``: fewer than :data:`~botanik_design.sim.stats.MIN_SAMPLE` games)."""
     first = [r.first_player_result() for r in rows]
     ludii = ludii_outcome_metrics(first)
-    return {key: _metric(rows, key, ludii) for key in GAME_METRICS[game]}
+    return {key: _metric(rows, key, ludii) for key in metric_keys(game)}
 
 
 def _metric(rows: Sequence[GameRow], key: str,
@@ -170,15 +187,18 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
     hold for the point's own games), ``delta`` (target metric minus the base's),
     ``p``, ``p_holm``, ``significant`` (``None``/``False`` for the base; the
     paired test uses the games both points played), ``distance`` (``|target
-    metric - target value|``) and ``rank`` (1 = closest to the target); Hive
-    points add ``end_reasons`` (:func:`~botanik_design.sim.report.end_reasons`).
+    metric - target value|``) and ``rank`` (1 = closest to the target); the points
+    of a game with end-reason metrics add ``end_reasons``
+    (:func:`~botanik_design.sim.report.end_reasons`).
     A point without rows (a search that never played it) has ``games`` 0.
     """
     metric, goal = sweep.target
     points = sweep.all_points()
     base_rows = rows.get(sweep.base.index, [])
     base_sample = samples(base_rows, metric)
-    scored = "score" in GAME_METRICS[sweep.game]
+    keys = metric_keys(sweep.game)
+    scored = "score" in keys
+    reasons = any(game_metrics()[k].end_reason for k in keys if k not in OUTCOME_METRICS)
     entries: list[dict[str, Any]] = []
     raw_p: list[float | None] = []
     for point in points:
@@ -204,7 +224,7 @@ def build_report(sweep: Sweep, rows: Mapping[int, Sequence[GameRow]]) -> dict[st
             else round(value - base_value, 6) + 0.0,
             "p": p,
             "distance": None if value is None else round(abs(value - goal), 6) + 0.0,
-            **({"end_reasons": end_reasons(prow)} if sweep.game == "hive" else {}),
+            **({"end_reasons": end_reasons(prow)} if reasons else {}),
         })
     adjusted = holm(raw_p)
     for e, a in zip(entries, adjusted, strict=True):

@@ -23,8 +23,9 @@ from pathlib import Path
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
+from botanik_design.draw.art import Drawing, Label
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
-from botanik_design.games.botanik.draw.art import Detail, Drawing, Label, draw_tile, face_of
+from botanik_design.games.botanik.draw.art import Detail, draw_tile, face_of
 from botanik_design.games.botanik.engine.network import Cell, Placed
 from botanik_design.games.botanik.engine.scoring import PlayerScore
 from botanik_design.games.botanik.model.sides import OFFSETS

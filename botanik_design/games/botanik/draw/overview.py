@@ -14,16 +14,9 @@ from pathlib import Path
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from botanik_design.draw.art import Drawing, Label, ink_on
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
-from botanik_design.games.botanik.draw.art import (
-    Detail,
-    Drawing,
-    Label,
-    draw_tile,
-    face_of,
-    ink_on,
-    symbol_text,
-)
+from botanik_design.games.botanik.draw.art import Detail, draw_tile, face_of, symbol_text
 from botanik_design.games.botanik.draw.counts import SOURCES, Counts, counts, row_of
 from botanik_design.games.botanik.model.tileset import TileDef, TileSet
 from botanik_design.model.words import plural

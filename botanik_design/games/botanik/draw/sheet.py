@@ -23,6 +23,7 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from botanik_design.draw.art import Drawing, Label
 from botanik_design.draw.output import DEFAULT_DPI, new_page, write_pages
 from botanik_design.draw.pages import (
     CUT_MARK_GAP_MM,
@@ -30,7 +31,7 @@ from botanik_design.draw.pages import (
     SheetLayout,
     sheet_layout,
 )
-from botanik_design.games.botanik.draw.art import Drawing, Label, draw_back, draw_tile, face_of
+from botanik_design.games.botanik.draw.art import draw_back, draw_tile, face_of
 from botanik_design.games.botanik.model.tileset import Kind, TileDef, TileSet
 
 MARK = "#000000"

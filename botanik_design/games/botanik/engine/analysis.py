@@ -542,5 +542,7 @@ def cells_of(machine: Machine, table: TileTable) -> dict[tuple[int, int], Cell]:
     out: dict[tuple[int, int], Cell] = {}
     for code, t in machine.tile.items():
         d = defs[t]
-        out[decode_cell(code)] = (d.colour, d.kind, d.flowers, mask[code], code in wild)
+        # decode_cell(code) inline (codes are never negative)
+        out[(code >> 8) - 128, (code & 255) - 128] = (d.colour, d.kind, d.flowers, mask[code],
+                                                      code in wild)
     return out

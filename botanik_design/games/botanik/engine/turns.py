@@ -1,38 +1,33 @@
-"""The turn machinery of a Botanik game: rounds, picks, release checks, swaps, the end.
+"""The turn machine of a Botanik game: rounds, picks, release checks, swaps, the end.
 
-:class:`Turns` holds the state's fields and resolves the rules after each action
+:class:`Turns` moves the fields of :class:`~.fields.StateData` on after each action
 (see :mod:`botanik_design.games.botanik.engine.state` for the turn structure, ``spec/rules.md``
-for the rules as implemented).  Events are recorded as raw tuples here
-(:mod:`.events`); :class:`~botanik_design.games.botanik.engine.state.GameState` adds the API.
+for the rules as implemented): the current player, the legal actions, applying one,
+the task queue of releases and swaps, and the result.  Events are recorded as raw
+tuples here (:mod:`.events`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from botanik_design.games.basestate import BaseState
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
-from botanik_design.games.botanik.engine.machine import Machine
+from botanik_design.games.botanik.engine.analysis import facts_of, winner_of
+from botanik_design.games.botanik.engine.fields import (
+    _CHECK,
+    PICK,
+    PLACE,
+    SWAP,
+    TERMINAL,
+    StateData,
+    Task,
+)
+from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.placement import legal_placements
-from botanik_design.games.botanik.engine.registry import EMPTY, Registry
-from botanik_design.games.botanik.engine.tiles import TileTable
-from botanik_design.games.botanik.model.variant import Variant
+from botanik_design.games.botanik.engine.registry import EMPTY
 
-if TYPE_CHECKING:
-    from botanik_design.games.base import Event
-    from botanik_design.games.botanik.engine.game import BotanikGame
-    from botanik_design.games.botanik.engine.scoring import GameScore
-
-#: ``current_player()`` once the game is over (OpenSpiel's value).
-TERMINAL = -4
-
-PICK = 0
-PLACE = 1
-SWAP = 2
-_CHECK = 3
-_KIND_NAMES = {PICK: "pick", PLACE: "place", SWAP: "swap"}
+__all__ = ["PICK", "PLACE", "SWAP", "TERMINAL", "Task", "Turns"]
 
 #: middle-stack pick actions per number of columns and arrival index
 _MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -46,9 +41,6 @@ _ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for n in range(A.MAX_COLUMNS + 1)
 )
 
-# a task / decision: (kind, player, tile, depth, column)
-Task = tuple[int, int, int, int, int]
-
 #: the pick decision of each player (shared: tasks are immutable tuples)
 _PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
 
@@ -60,42 +52,56 @@ _PICKERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+class Turns(StateData):
+    """The rules that move a Botanik game on (no public API beyond OpenSpiel's hooks)."""
 
-class Turns(BaseState):
-    """Fields of a game state and the rules that move it on (no public API)."""
+    def current_player(self) -> int:
+        """The player to act (0 or 1), or :data:`TERMINAL`.
 
-    def __init__(self) -> None:  # a GameState deals itself (setup.deal); clone copies
-        super().__init__()
-        self.table: TileTable
-        #: The effective rule options (public, read-only: bots read them).
-        self.variant: Variant
-        self.seed: int
-        self.first_player: int
-        self.pile: list[int] = []
-        self.arrival: list[int] = []
-        self.registry: Registry
-        self.machines: list[Machine] = []
-        self.discarded: list[int] = []
-        self.discard_why: list[str] = []
-        self.unused: list[int] = []
-        self.deal: list[str] | None = None
-        self.meca = 0
-        self.round = 0
-        #: who picks each arrival tile of this round, in order (immutable, shared by clones)
-        self.pickers: tuple[int, ...] = ()
-        self.pick_index = 0
-        self.tasks: list[Task] = []
-        self.decision: Task | None = None
-        #: the legal actions, sorted; replaced, never changed in place (clones share it)
-        self._legal: Sequence[int] = ()
-        #: raw event records (:mod:`.events`), built into typed events on demand
-        self._raw: list[E.Raw] = []
-        self._built: list[Event] = []
-        self._game: BotanikGame | None = None
-        self._score: GameScore | None = None
-        #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
-        self._counts = [0, 0, 0, 0]
+        The owner of a released tile places it and the owner of a released
+        mecha-botanist chooses the swap, so this may differ from the picker.
+        """
+        d = self.decision
+        return TERMINAL if d is None else d[1]
 
+    def _legal_actions(self) -> Sequence[int]:
+        return self._legal
+
+    def _apply_action(self, action: int) -> None:
+        d = self.decision
+        assert d is not None
+        kind = d[0]
+        if kind == PICK:
+            self._apply_pick(d[1], action)
+        elif kind == PLACE:
+            cell, r = divmod(action - A.PLACE_BASE, 4)
+            tile = d[2]
+            m = self.table.masks[tile][r]
+            p = d[1]
+            if not self._mine[p]:  # shared with a clone: copy on write
+                self.machines[p] = self.machines[p].copy()
+                self._mine[p] = True
+            self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
+            x, y = decode_cell(cell)
+            self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
+            self._run()
+        else:
+            self._apply_swap(d, action - A.SWAP_BASE)
+
+    def _returns(self) -> list[float]:
+        """``[r0, r1]``: +1 win, -1 loss, 0 shared win (after tie-break); zeros until the end.
+
+        Uses the fast analysis (:mod:`.analysis`); :meth:`scores` gives the breakdown.
+        """
+        if self._score is not None:
+            w = self._score.winner
+        else:
+            facts = [facts_of(self, 0).facts, facts_of(self, 1).facts]
+            w = winner_of((facts[0].score, facts[1].score),
+                          (facts[0].largest, facts[1].largest), self.variant)
+        if w is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
 
     def _discard(self, tiles: list[int], why: E.DiscardReason, player: int = -1) -> None:
         self.discarded.extend(tiles)

@@ -1,4 +1,7 @@
-"""Typed read-only views of a Botanik game state (what the TUI, bots and reports read)."""
+"""Typed read-only views of a Botanik game state (what the TUI, bots and reports read).
+
+:class:`StateViews` reads the fields of :class:`~.fields.StateData` and never changes
+them (``determinize`` excepted: it reshuffles a clone's pile for search bots)."""
 
 from __future__ import annotations
 
@@ -10,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from botanik_design.games.base import observation_text
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine.fields import _CHECK, _KIND_NAMES, StateData
 from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.placement import legal_placements
 from botanik_design.games.botanik.engine.registry import EMPTY
-from botanik_design.games.botanik.engine.turns import _CHECK, _KIND_NAMES, Turns
 from botanik_design.games.botanik.model.tileset import TileDef
 from botanik_design.model.draws import shuffle
 
@@ -52,21 +55,8 @@ class PlacedTile:
 
 
 
-class StateViews(Turns):
+class StateViews(StateData):
     """Typed accessors of :class:`~.state.GameState` (read-only)."""
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.decision is None
-
-    # ------------------------------------------------------------ typed helpers
-    def decode(self, action: int) -> A.Action:
-        """Typed form of an action integer (see :mod:`.actions`)."""
-        return A.decode(action)
-
-    def encode(self, action: A.Action) -> int:
-        """Integer of a typed action (no legality check)."""
-        return A.encode(action)
 
     def pending(self) -> Decision | None:
         """The decision waited for, or ``None`` at the end."""

@@ -27,6 +27,7 @@ from botanik_design.spec.chain import (
 )
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
+from botanik_design.spec.refs import kind_name
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -52,10 +53,17 @@ class VariantInfo(ChainInfo):
     variant: Variant | None = None
 
 
-#: A parent of another game's kind, in the ``sem-parent-invalid`` message (a file without
-#: ``game:`` is a Botanik variant, so a Hive variant that forgot the key lands here).
-_OTHER_PARENTS = {"hive-variant": "is a Hive variant, not a Botanik variant: this file has no "
-                                  "`game: hive`, so it is read as a Botanik variant"}
+
+
+def _other_parents() -> dict[str, str]:
+    """A parent of another game's variant kind, in the ``sem-parent-invalid`` message (a
+    file without ``game:`` is a Botanik variant, so another game's variant that forgot
+    the key lands here)."""
+    from botanik_design.games.registry import entries
+
+    return {e.variant_kind: f"is {kind_name(e.variant_kind)}, not a Botanik variant: this "
+                            f"file has no `game: {e.name}`, so it is read as a Botanik variant"
+            for e in entries() if e.variant_kind and e.variant_kind != "variant"}
 
 
 def variant_info(session: Session, doc: Doc) -> VariantInfo:
@@ -72,7 +80,7 @@ def resolve_variant(session: Session, doc: Doc, info: VariantInfo) -> None:
     assert doc.data is not None
     out = info.diagnostics
     chain, broken = extends_chain(session, doc, "variant", "variant", "variants", out,
-                                  _OTHER_PARENTS)
+                                  _other_parents())
     info.chain = chain
     options, origins = effective_options(chain, Variant().options())
     info.options, info.origins = options, origins

@@ -12,8 +12,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from botanik_design.games.hive.engine.board import PASS, Board, decode
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.engine.hivegraph import articulation_points
-from botanik_design.games.hive.engine.movegen import legal_moves, placeable_pieces
+from botanik_design.games.hive.engine.movegen import placeable_pieces
 from botanik_design.games.hive.model import HiveVariant
 
 

@@ -2,7 +2,10 @@
 
 :class:`Board` holds the stacks (packed cell -> piece ids bottom to top),
 each piece's cell (``None`` in hand), the side to move, the ply counter
-and the piece the last move moved.  It knows nothing of history or events
+and the piece the last move moved, plus the *neighbour masks* the fast move
+generator reads (:func:`neighbour_masks`, kept up to date by ``play`` and
+``undo``; code that changes ``stacks`` by hand calls :meth:`Board.refresh`).
+It knows nothing of history or events
 (that is :class:`~botanik_design.games.hive.engine.state.HiveState`); ``play`` and
 ``undo`` are the fast make/unmake pair of perft and search.
 
@@ -15,7 +18,7 @@ piece.  A pillbug throw is the thrown piece's (piece, destination).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from botanik_design.games.hive.engine.coords import DELTAS, HALF, STRIDE
 from botanik_design.games.hive.engine.pieces import PieceTable
@@ -37,19 +40,63 @@ def decode(action: int) -> tuple[int, int]:
     return pid - 1, code - CELL_OFFSET
 
 
-@dataclass(slots=True)
-class Undo:
-    """What :meth:`Board.undo` needs: the piece, where it came from, the previous last-moved."""
+_D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
+#: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
+_B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
+_NEIGHBOUR_BITS = tuple(zip(DELTAS, (_B0, _B1, _B2, _B3, _B4, _B5), strict=True))
 
-    pid: int
-    source: int | None
-    last_moved: int
+
+def neighbour_masks(cells: Iterable[int]) -> dict[int, int]:
+    """For every cell touching one of ``cells`` (packed), the 6-bit mask of its
+    neighbours among them (bit ``i``: the neighbour in direction ``i`` of ``DELTAS``)."""
+    m: dict[int, int] = {}
+    g = m.get
+    for c in cells:
+        n = c + _D0
+        m[n] = g(n, 0) | _B0
+        n = c + _D1
+        m[n] = g(n, 0) | _B1
+        n = c + _D2
+        m[n] = g(n, 0) | _B2
+        n = c + _D3
+        m[n] = g(n, 0) | _B3
+        n = c + _D4
+        m[n] = g(n, 0) | _B4
+        n = c + _D5
+        m[n] = g(n, 0) | _B5
+    return m
+
+
+def _occupy(m: dict[int, int], cell: int) -> None:
+    """``cell`` became occupied: set its bit in its neighbours' masks."""
+    g = m.get
+    for d, b in _NEIGHBOUR_BITS:
+        n = cell + d
+        m[n] = g(n, 0) | b
+
+
+def _vacate(m: dict[int, int], cell: int) -> None:
+    """``cell`` became empty: clear its bit in its neighbours' masks (dropping zeros)."""
+    for d, b in _NEIGHBOUR_BITS:
+        n = cell + d
+        v = m[n] & ~b
+        if v:
+            m[n] = v
+        else:
+            del m[n]
+
+
+#: What :meth:`Board.undo` needs: ``(piece, the cell it came from, the previous
+#: last-moved piece)``; ``(NO_PIECE, None, last_moved)`` for a pass.  An immutable
+#: tuple, so a history of them is shared by copying the list (``HiveState.clone``).
+Undo = tuple[int, int | None, int]
 
 
 class Board:
-    """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece."""
+    """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece,
+    and ``masks``: :func:`neighbour_masks` of the occupied cells."""
 
-    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved")
+    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks")
 
     def __init__(self, table: PieceTable) -> None:
         self.table = table
@@ -58,6 +105,11 @@ class Board:
         self.to_move = 0
         self.ply = 0
         self.last_moved = NO_PIECE
+        self.masks: dict[int, int] = {}
+
+    def refresh(self) -> None:
+        """Recompute ``masks`` after ``stacks`` was changed by hand (a set-up position)."""
+        self.masks = neighbour_masks(self.stacks)
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -67,6 +119,7 @@ class Board:
         other.to_move = self.to_move
         other.ply = self.ply
         other.last_moved = self.last_moved
+        other.masks = self.masks.copy()
         return other
 
     # -- queries -----------------------------------------------------------
@@ -86,10 +139,7 @@ class Board:
     def queen_surrounded(self, colour: int) -> bool:
         """Whether ``colour``'s Queen is on the board with all six neighbours occupied."""
         cell = self.pos[self.table.queen[colour]]
-        if cell is None:
-            return False
-        stacks = self.stacks
-        return all(cell + d in stacks for d in DELTAS)
+        return cell is not None and self.masks.get(cell) == 63
 
     def key(self) -> tuple[object, ...]:
         """The position for repetition: every stack bottom to top and the side to move."""
@@ -98,41 +148,52 @@ class Board:
 
     # -- make / unmake -----------------------------------------------------
     def play(self, action: int) -> Undo:
-        """Apply ``action`` without any legality check; returns the :class:`Undo` record."""
-        undo = Undo(NO_PIECE, None, self.last_moved)
-        if action != PASS:
-            pid, cell = decode(action)
-            source = self.pos[pid]
-            if source is not None:
-                st = self.stacks[source]
-                st.pop()
-                if not st:
-                    del self.stacks[source]
-            self.stacks.setdefault(cell, []).append(pid)
-            self.pos[pid] = cell
-            undo.pid = pid
-            undo.source = source
-            self.last_moved = pid
-        else:
-            self.last_moved = NO_PIECE
+        """Apply ``action`` without any legality check; returns the :data:`Undo` record."""
+        last = self.last_moved
         self.to_move ^= 1
         self.ply += 1
-        return undo
+        if action == PASS:
+            self.last_moved = NO_PIECE
+            return (NO_PIECE, None, last)
+        pid, cell = decode(action)
+        source = self.pos[pid]
+        stacks = self.stacks
+        if source is not None:
+            st = stacks[source]
+            st.pop()
+            if not st:
+                del stacks[source]
+                _vacate(self.masks, source)
+        dest = stacks.get(cell)
+        if dest is None:
+            stacks[cell] = [pid]
+            _occupy(self.masks, cell)
+        else:
+            dest.append(pid)
+        self.pos[pid] = cell
+        self.last_moved = pid
+        return (pid, source, last)
 
     def undo(self, undo: Undo) -> None:
         """Take back the move that returned ``undo`` (moves must be undone in reverse order)."""
+        pid, source, self.last_moved = undo
         self.to_move ^= 1
         self.ply -= 1
-        self.last_moved = undo.last_moved
-        pid = undo.pid
         if pid == NO_PIECE:
             return
         cell = self.pos[pid]
         assert cell is not None
-        st = self.stacks[cell]
+        stacks = self.stacks
+        st = stacks[cell]
         st.pop()
         if not st:
-            del self.stacks[cell]
-        if undo.source is not None:
-            self.stacks.setdefault(undo.source, []).append(pid)
-        self.pos[pid] = undo.source
+            del stacks[cell]
+            _vacate(self.masks, cell)
+        if source is not None:
+            back = stacks.get(source)
+            if back is None:
+                stacks[source] = [pid]
+                _occupy(self.masks, source)
+            else:
+                back.append(pid)
+        self.pos[pid] = source

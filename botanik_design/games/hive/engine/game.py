@@ -15,7 +15,7 @@ from botanik_design.games.base import GameInfo, IllegalActionError, Metric, Stat
 from botanik_design.games.hive.engine.board import PASS, Board, decode
 from botanik_design.games.hive.engine.coords import DELTAS
 from botanik_design.games.hive.engine.events import Moved, Placed, Thrown
-from botanik_design.games.hive.engine.movegen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.engine.notation import (
     NotationError,
     format_game_type,

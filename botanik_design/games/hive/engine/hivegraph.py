@@ -1,11 +1,13 @@
 """The one-hive rule: articulation points of the occupied-cell graph.
 
 networkx is the source of truth (:func:`articulation_points_nx`,
-:func:`is_one_hive`); the move generator uses :func:`articulation_points`,
-an iterative Hopcroft-Tarjan search over packed cells that a hypothesis
+:func:`is_one_hive`); the reference move generator uses :func:`articulation_points`,
+a recursive Hopcroft-Tarjan search over packed cells that a hypothesis
 property test (``tests/hive/test_hivegraph.py``) proves equal to networkx on
-random hives.  A ground piece alone in its cell is *pinned* when its cell is
-an articulation point: lifting it would split the hive (brief §2).
+random hives (the fast generator runs the same search over its neighbour masks,
+:func:`.fastgen.cut_cells`, tested the same way).  A ground piece alone in its
+cell is *pinned* when its cell is an articulation point: lifting it would split
+the hive (brief §2).
 """
 
 from __future__ import annotations
@@ -85,39 +87,4 @@ def articulation_points(cells: Collection[int]) -> set[int]:
         return low
 
     low_of(next(iter(cells)), None)
-    return result
-    root = next(iter(cells))
-    disc = {root: 0}
-    low = {root: 0}
-    counter = 1
-    root_children = 0
-    # stack of (cell, parent, iterator over neighbours)
-    stack = [(root, root, iter([root + d for d in DELTAS]))]
-    while stack:
-        cell, parent, it = stack[-1]
-        advanced = False
-        for nb in it:
-            if nb not in cells:
-                continue
-            if nb not in disc:
-                disc[nb] = low[nb] = counter
-                counter += 1
-                if cell == root:
-                    root_children += 1
-                stack.append((nb, cell, iter([nb + d for d in DELTAS])))
-                advanced = True
-                break
-            if nb != parent and disc[nb] < low[cell]:
-                low[cell] = disc[nb]
-        if advanced:
-            continue
-        stack.pop()
-        if stack:
-            p = stack[-1][0]
-            if low[cell] < low[p]:
-                low[p] = low[cell]
-            if p != root and low[cell] >= disc[p]:
-                result.add(p)
-    if root_children > 1:
-        result.add(root)
     return result

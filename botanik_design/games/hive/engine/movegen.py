@@ -35,6 +35,10 @@ engine Mzinga's conventions where the box rules leave a choice):
   steps gate-checked; the throw works when the pillbug is pinned; a Mosquito
   on the ground next to a Pillbug gains the throw (also when pinned).
 
+This module is the reference, written plainly; the engine plays with
+:func:`.fastgen.legal_moves`, which a property test holds equal to
+:func:`legal_moves` here.
+
 Moves are (piece, destination) pairs encoded as ints (:func:`board.encode`);
 the same pair reached two ways is one move.  The result never contains
 :data:`~botanik_design.games.hive.engine.board.PASS`; the caller adds it.

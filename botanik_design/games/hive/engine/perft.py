@@ -9,7 +9,7 @@ plies.  Leaves are counted in bulk at depth 1 (the move set's size).
 from __future__ import annotations
 
 from botanik_design.games.hive.engine.board import PASS, Board
-from botanik_design.games.hive.engine.movegen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.model import HiveVariant
 
 

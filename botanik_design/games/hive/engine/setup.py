@@ -101,4 +101,5 @@ def board_from_setup(table: PieceTable, setup: HiveSetup) -> Board:
         board.last_moved = pid
     else:
         board.last_moved = NO_PIECE
+    board.refresh()
     return board

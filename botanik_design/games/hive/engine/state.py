@@ -27,7 +27,7 @@ from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.engine.movegen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_moves
 from botanik_design.games.hive.engine.notation import (
     NotationError,
     format_turn,
@@ -88,10 +88,18 @@ class HiveState(BaseState):
         self.board = board
         self.setup = setup
         self._notation: list[str] = []
+        # per action played: the board's undo record and ``level << 1 | player`` (the
+        # destination's height before it, -1 for a pass, plus one; the player who acted):
+        # what its event is built from, when :meth:`events` is asked (immutable ints and
+        # tuples, so a clone copies the lists and shares their items).
         self._undos: list[Undo] = []
-        self._events: list[Event] = []
+        self._marks: list[int] = []
+        self._built: list[Event] = []  # the events of the first len(_built) actions
+        self._ended: GameEnded | None = None
         self._legal: list[int] | None = None
-        self._seen: dict[tuple[object, ...], int] = {board.key(): 1}
+        # positions seen, counted only when the variant has a repetition draw
+        self._counting = game.variant.repetition_draw is not None
+        self._seen: dict[tuple[object, ...], int] = {board.key(): 1} if self._counting else {}
         self.winner: int | None = None
         self.end_reason: str | None = None
         self._check_end(-1, passes=0)
@@ -124,32 +132,22 @@ class HiveState(BaseState):
         )
 
     def _apply_action(self, action: int) -> None:
-        step = len(self._history) - 1
         board = self.board
-        player = board.to_move
-        text = move_string(board, action)
-        event: Event
+        self._notation.append(move_string(board, action))
         if action == PASS:
-            event = Passed(step, player)
+            mark = board.to_move
         else:
-            pid, dest = decode(action)
-            source = board.pos[pid]
-            name = board.table.names[pid]
-            if source is None:
-                event = Placed(step, player, name, unpack(dest))
-            elif board.table.colour[pid] != player:
-                event = Thrown(step, player, name, unpack(source), unpack(dest))
-            else:
-                event = Moved(step, player, name, unpack(source), unpack(dest), board.height(dest))
+            st = board.stacks.get(decode(action)[1])
+            mark = (len(st) + 1 if st else 1) << 1 | board.to_move
+        self._marks.append(mark)
         self._undos.append(board.play(action))
-        self._notation.append(text)
-        self._events.append(event)
         self._legal = None
-        key = board.key()
-        self._seen[key] = self._seen.get(key, 0) + 1
-        double_pass = action == PASS and len(self._history) >= 2 and self._history[-2] == PASS
-        passes = 2 if double_pass else 0
-        self._check_end(step, passes)
+        if self._counting:
+            key = board.key()
+            self._seen[key] = self._seen.get(key, 0) + 1
+        history = self._history
+        double_pass = action == PASS and len(history) >= 2 and history[-2] == PASS
+        self._check_end(len(history) - 1, 2 if double_pass else 0)
 
     def action_to_string(self, action: int) -> str:
         return move_string(self.board, action)
@@ -208,10 +206,13 @@ class HiveState(BaseState):
         other.board = self.board.copy()
         other.setup = self.setup
         other._notation = list(self._notation)
-        other._undos = [Undo(u.pid, u.source, u.last_moved) for u in self._undos]
-        other._events = list(self._events)
+        other._undos = self._undos.copy()
+        other._marks = self._marks.copy()
+        other._built = self._built.copy()
+        other._ended = self._ended
         other._legal = self._legal
-        other._seen = dict(self._seen)
+        other._counting = self._counting
+        other._seen = self._seen.copy()
         other.winner = self.winner
         other.end_reason = self.end_reason
         return other
@@ -222,7 +223,29 @@ class HiveState(BaseState):
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
     def events(self, since: int = 0) -> Sequence[Event]:
-        return [e for e in self._events if e.step >= since]
+        built = self._built
+        if len(built) < len(self._marks):
+            built.extend(self._event(i) for i in range(len(built), len(self._marks)))
+        out = built[since:] if since > 0 else list(built)
+        if self._ended is not None and self._ended.step >= since:
+            out.append(self._ended)
+        return out
+
+    def _event(self, step: int) -> Event:
+        """The typed event of action ``step`` (from its undo record and mark)."""
+        mark = self._marks[step]
+        player = mark & 1
+        pid, source, _ = self._undos[step]
+        if pid == NO_PIECE:
+            return Passed(step, player)
+        table = self.board.table
+        name = table.names[pid]
+        dest = unpack(decode(self._history[step])[1])
+        if source is None:
+            return Placed(step, player, name, dest)
+        if table.colour[pid] != player:
+            return Thrown(step, player, name, unpack(source), dest)
+        return Moved(step, player, name, unpack(source), dest, (mark >> 1) - 1)
 
     def serialize(self) -> str:
         return json.dumps({
@@ -270,15 +293,17 @@ class HiveState(BaseState):
         """Take back the last action; raises ``ValueError`` when there is none."""
         if not self._history:
             raise ValueError("nothing to undo")
-        key = self.board.key()
-        self._seen[key] -= 1
-        if not self._seen[key]:
-            del self._seen[key]
+        if self._counting:
+            key = self.board.key()
+            self._seen[key] -= 1
+            if not self._seen[key]:
+                del self._seen[key]
         self.board.undo(self._undos.pop())
-        step = len(self._history) - 1
         self._history.pop()
         self._notation.pop()
-        self._events = [e for e in self._events if e.step < step]
+        self._marks.pop()
+        del self._built[len(self._marks):]
+        self._ended = None
         self._legal = None
         self.winner = None
         self.end_reason = None
@@ -313,7 +338,7 @@ class HiveState(BaseState):
             reason = "no-moves"
         if reason is not None:
             self.winner, self.end_reason = winner, reason
-            self._events.append(GameEnded(step, winner, reason))
+            self._ended = GameEnded(step, winner, reason)
 
     def _describe(self, action: int) -> str:
         if action == PASS:

@@ -22,7 +22,7 @@ from botanik_design.spec.chain import ref_hint
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
 from botanik_design.spec.positions import pointer
-from botanik_design.spec.refs import no_file
+from botanik_design.spec.refs import kind_name, no_file
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -63,7 +63,7 @@ def hive_variant_of(session: Session, doc: Doc, out: list[Diagnostic] | None = N
                  no_file("variant", ref, "variant", doc.folder),
                  ref_hint(ref, "hive-variant", "Hive variants"))
     elif vdoc.kind != "hive-variant":
-        what = "a Botanik variant (no `game: hive`)" if vdoc.kind == "variant" else \
+        what = f"{kind_name('variant')} (no `game: hive`)" if vdoc.kind == "variant" else \
             f"a {vdoc.kind}" if vdoc.kind else "not a valid Hive variant"
         sink.add(("variant",), "sem-variant-invalid", f"`{vdoc.name}` is {what}")
     else:

@@ -17,19 +17,21 @@ from botanik_design.games.hive.spec.semantic import pieceset_from_data
 from botanik_design.games.hive.spec.variants import hive_variant_info
 from botanik_design.spec.errors import SpecError
 from botanik_design.spec.load import check_doc, checked_ref
+from botanik_design.spec.refs import kind_name
 
-#: A Botanik variant where a Hive spec was expected, in messages.
-_OTHERS = {"variant": "a Botanik variant"}
-#: The same where a Hive variant was expected: a file without ``game: hive`` is read as
-#: a Botanik variant, most often a Hive variant that forgot the key.
-_NOT_HIVE = {"variant": "a Botanik variant (it has no `game: hive`)"}
+
+def _not_hive() -> dict[str, str]:
+    """How messages name a file of the default game's kind ``variant`` where a Hive variant
+    was expected: a file without ``game: hive`` is read as one, most often a Hive variant
+    that forgot the key."""
+    return {"variant": f"{kind_name('variant')} (it has no `game: hive`)"}
 
 
 def load_pieceset(ref: str, relative_to: Path | None = None) -> PieceSet:
     """Load and validate a Hive piece set by bundled name (``hive-base``, ``hive-full``) or
     path.  Raises :class:`SpecError` when the file is missing, unreadable or has any error
     ``botanik-design validate`` would report."""
-    _, doc = checked_ref(ref, "pieceset", relative_to, "piece set", _OTHERS)
+    _, doc = checked_ref(ref, "pieceset", relative_to, "piece set")
     return pieceset_from_data(doc.data)
 
 
@@ -37,7 +39,7 @@ def hive_variant_from_doc(session: Any, doc: Any) -> HiveVariant:
     """The :class:`HiveVariant` of a Hive variant document ``session`` has read (for a
     loader that dispatches on ``game:``).  Raises :class:`SpecError` when the document is
     not a Hive variant or has any error ``validate`` would report."""
-    check_doc(session, doc, "hive-variant", "Hive variant", _NOT_HIVE)
+    check_doc(session, doc, "hive-variant", "Hive variant", _not_hive())
     return _variant_of(session, doc)
 
 
@@ -58,7 +60,7 @@ def load_hive_variant(ref: str, relative_to: Path | None = None) -> HiveVariant:
     is the base set plus the listed expansion bugs.  Raises :class:`SpecError` on a
     missing file, invalid content, an invalid parent or piece set, or a cyclic chain.
     """
-    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _NOT_HIVE)
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _not_hive())
     return _variant_of(session, doc)
 
 
@@ -66,7 +68,7 @@ def hive_effective_options(ref: str, relative_to: Path | None = None) -> dict[st
     """The Hive variant's effective options (defaults, overridden root-first along
     ``extends``) by option name; ``expansions`` is a list.  Raises :class:`SpecError`
     when the variant (or an ancestor, or its piece set) is invalid."""
-    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _NOT_HIVE)
+    session, doc = checked_ref(ref, "hive-variant", relative_to, "Hive variant", _not_hive())
     return dict(hive_variant_info(session, doc).options)
 
 

@@ -28,6 +28,7 @@ from botanik_design.spec.chain import (
 )
 from botanik_design.spec.diagnostics import Diagnostic, errors
 from botanik_design.spec.positions import Path as JPath
+from botanik_design.spec.refs import kind_name
 
 if TYPE_CHECKING:
     from botanik_design.spec.session import Doc, Session
@@ -35,8 +36,13 @@ if TYPE_CHECKING:
 __all__ = ["MAX_EXTENDS", "STANDARD_ORIGIN", "HiveVariantInfo", "check_refs", "own_pieceset",
            "ref_hint", "resolve_hive_variant"]
 
-#: A parent of another game's kind, in the ``sem-parent-invalid`` message.
-_OTHER_PARENTS = {"variant": "is a Botanik variant, not a Hive variant (it has no `game: hive`)"}
+
+
+def _other_parents() -> dict[str, str]:
+    """A parent of the kind ``variant`` (a file without ``game: hive``), in the
+    ``sem-parent-invalid`` message."""
+    return {"variant": f"is {kind_name('variant')}, not a Hive variant (it has no "
+                       "`game: hive`)"}
 
 #: ``pieceset_origin`` when no variant of the chain names a piece set.
 STANDARD_ORIGIN = "default: the base set plus the listed expansion bugs"
@@ -72,7 +78,7 @@ def resolve_hive_variant(session: Session, doc: Doc, info: HiveVariantInfo) -> N
     assert doc.data is not None
     out = info.diagnostics
     chain, broken = extends_chain(session, doc, "hive-variant", "Hive variant", "Hive variants",
-                                  out, _OTHER_PARENTS)
+                                  out, _other_parents())
     info.chain = chain
     options, origins = effective_options(chain, HiveVariant().options())
     info.options, info.origins = options, origins

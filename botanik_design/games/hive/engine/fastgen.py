@@ -1,0 +1,414 @@
+"""The fast move generator: :func:`legal_moves` equal to :func:`.movegen.legal_moves`.
+
+:mod:`~botanik_design.games.hive.engine.movegen` states every rule plainly and is
+the reference; this module gives the same move set faster (the engine, perft and
+the State API use it).  ``tests/hive/test_fastgen.py`` holds the two equal on
+random positions of every expansion (hypothesis) and the perft tables hold both.
+
+What makes it fast, per position:
+
+- one dict of *neighbour masks*: for every cell touching the hive, a 6-bit mask
+  of its occupied neighbours (bit ``i`` = direction ``i`` of
+  :data:`~.coords.DELTAS`).  A slide, a gate or a climb between cells of height
+  0 or 1 is a lookup in a 64-entry table built at import time *from the
+  reference functions themselves* (:func:`_table`), so the tables cannot state
+  a rule differently.  Lifting a ground piece clears its bit in its six
+  neighbours' masks (and restores it after).
+- the one-hive rule: a ground piece whose occupied neighbours form one
+  contiguous arc is never a cut cell (its neighbours stay joined around it);
+  Tarjan's articulation points are computed only when some piece needs them.
+- climbs next to a stack of height 2 or more, and every piece next to one,
+  use the reference functions of :mod:`.movegen` unchanged.
+"""
+
+from __future__ import annotations
+
+from botanik_design.games.hive.engine import movegen
+from botanik_design.games.hive.engine.board import (
+    ACTION_STRIDE,
+    CELL_OFFSET,
+    Board,
+    neighbour_masks,
+)
+from botanik_design.games.hive.engine.coords import DELTAS, ORIGIN
+from botanik_design.games.hive.engine.movegen import (
+    _SLIDES,
+    _climbs,
+    grasshopper_moves,
+    placeable_pieces,
+)
+from botanik_design.games.hive.engine.pieces import (
+    ANT,
+    BEETLE,
+    GRASSHOPPER,
+    MOSQUITO,
+    PILLBUG,
+    QUEEN,
+    SPIDER,
+)
+from botanik_design.games.hive.model import HiveVariant
+
+Stacks = dict[int, list[int]]
+Masks = dict[int, int]
+
+_D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
+
+
+def _table(mask: int, level: int) -> tuple[int, ...]:
+    """The reference :func:`.movegen._climbs` from a cell whose neighbours are stacks of
+    height 1 where ``mask`` has a bit and empty elsewhere, as direction deltas."""
+    stacks = {d: [0] for i, d in enumerate(DELTAS) if mask >> i & 1}
+    return tuple(_climbs(stacks, 0, level))
+
+
+#: Climbing steps of a ground piece (level 0) among stacks of height <= 1, by mask.
+_CLIMB0: tuple[tuple[int, ...], ...] = tuple(_table(m, 0) for m in range(64))
+#: Climbing steps from the top of a stack (level >= 1) among stacks of height <= 1.
+_CLIMB1: tuple[tuple[int, ...], ...] = tuple(_table(m, 1) for m in range(64))
+#: Occupied-neighbour deltas of a mask; empty-neighbour deltas of a mask.
+_OCC: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for i, d in enumerate(DELTAS) if m >> i & 1) for m in range(64))
+_FREE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for i, d in enumerate(DELTAS) if not m >> i & 1) for m in range(64))
+#: Whether the set bits of a 6-bit ring form at most one contiguous arc.
+_ONE_ARC: tuple[bool, ...] = tuple(
+    sum(1 for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) <= 1
+    for m in range(64))
+#: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
+_B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
+
+
+def _lift(m: Masks, cell: int) -> None:
+    """Clear ``cell`` from its neighbours' masks (a ground piece lifted off)."""
+    m[cell + _D0] &= ~_B0
+    m[cell + _D1] &= ~_B1
+    m[cell + _D2] &= ~_B2
+    m[cell + _D3] &= ~_B3
+    m[cell + _D4] &= ~_B4
+    m[cell + _D5] &= ~_B5
+
+
+def _drop(m: Masks, cell: int) -> None:
+    """Undo :func:`_lift`."""
+    m[cell + _D0] |= _B0
+    m[cell + _D1] |= _B1
+    m[cell + _D2] |= _B2
+    m[cell + _D3] |= _B3
+    m[cell + _D4] |= _B4
+    m[cell + _D5] |= _B5
+
+
+def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
+    """Articulation points of the occupied cells (one connected hive), by Tarjan's search
+    over the masks; equal to :func:`.hivegraph.articulation_points`."""
+    result: set[int] = set()
+    if len(stacks) < 3:
+        return result
+    disc: dict[int, int] = {}
+    occ = _OCC
+
+    def low_of(cell: int, parent: int) -> int:
+        d = disc[cell] = len(disc)
+        low = d
+        for delta in occ[m[cell]]:
+            n = cell + delta
+            dn = disc.get(n)
+            if dn is None:
+                ln = low_of(n, cell)
+                if ln < low:
+                    low = ln
+                if ln >= d:
+                    result.add(cell)
+            elif dn < low and n != parent:
+                low = dn
+        return low
+
+    root = next(iter(stacks))
+    disc[root] = 0
+    children = 0
+    for delta in occ[m[root]]:
+        n = root + delta
+        if n not in disc:
+            children += 1
+            low_of(n, root)
+    if children > 1:
+        result.add(root)
+    return result
+
+
+def _ant(m: Masks, cell: int) -> set[int]:
+    """Every cell reachable by slides from ``cell`` (lifted), the start included."""
+    seen = {cell}
+    order = [cell]
+    add = seen.add
+    push = order.append
+    slides = _SLIDES
+    get = m.get
+    for c in order:
+        for d in slides[get(c, 0)]:
+            t = c + d
+            if t not in seen:
+                add(t)
+                push(t)
+    return seen
+
+
+def _spider(m: Masks, cell: int) -> set[int]:
+    """Ends of three slides from ``cell`` (lifted) visiting no cell twice."""
+    out: set[int] = set()
+    slides = _SLIDES
+    for da in slides[m.get(cell, 0)]:
+        a = cell + da
+        for db in slides[m[a]]:
+            b = a + db
+            if b == cell:
+                continue
+            for dc in slides[m[b]]:
+                c = b + dc
+                if c != cell and c != a:
+                    out.add(c)
+    return out
+
+
+class _Gen:
+    """One position's generation: the board's stacks, the masks, the tall-stack
+    neighbourhoods and the cut cells (computed when first needed)."""
+
+    __slots__ = ("stacks", "m", "tall", "cuts")
+
+    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
+        self.stacks = stacks
+        self.m = masks
+        self.tall = tall
+        self.cuts: set[int] | None = None
+
+    def pinned(self, cell: int) -> bool:
+        """Whether lifting the ground piece alone at ``cell`` splits the hive."""
+        if _ONE_ARC[self.m.get(cell, 0)]:
+            return False
+        if self.cuts is None:
+            self.cuts = cut_cells(self.m, self.stacks)
+        return cell in self.cuts
+
+    def climbs(self, cell: int, level: int) -> list[int]:
+        """:func:`.movegen._climbs` (the mover already lifted from ``m`` and stacks)."""
+        if cell in self.tall:
+            return _climbs(self.stacks, cell, level)
+        return [cell + d for d in (_CLIMB1 if level else _CLIMB0)[self.m.get(cell, 0)]]
+
+    def beetle(self, cell: int) -> set[int]:
+        return set(self.climbs(cell, len(self.stacks[cell]) - 1))
+
+    def ladybug(self, cell: int) -> set[int]:
+        """Two climbs onto stacks, one down into an empty cell other than the start
+        (:func:`.movegen.ladybug_moves`): among stacks of height <= 1 the climbs of a
+        step are every occupied (empty, for the last) neighbour."""
+        stacks, m, tall = self.stacks, self.m, self.tall
+        mover = stacks.pop(cell)
+        _lift(m, cell)
+        try:
+            out: set[int] = set()
+            if cell in tall:
+                firsts = [a for a in _climbs(stacks, cell, 0) if a in stacks]
+            else:
+                firsts = [cell + d for d in _OCC[m.get(cell, 0)]]
+            for a in firsts:
+                if a in tall:
+                    seconds = [b for b in _climbs(stacks, a, len(stacks[a])) if b in stacks]
+                else:
+                    seconds = [a + d for d in _OCC[m[a]]]
+                for b in seconds:
+                    if b in tall:
+                        out.update([c for c in _climbs(stacks, b, len(stacks[b]))
+                                    if c not in stacks])
+                    else:
+                        out.update([b + d for d in _FREE[m[b]]])
+            out.discard(cell)
+            return out
+        finally:
+            _drop(m, cell)
+            stacks[cell] = mover
+
+    def sliding(self, bug: int, cell: int) -> set[int]:
+        """Queen / Pillbug, Spider and Ant moves of the ground piece at ``cell``."""
+        m = self.m
+        _lift(m, cell)
+        try:
+            if bug == ANT:
+                out = _ant(m, cell)
+                out.discard(cell)
+                return out
+            if bug == SPIDER:
+                return _spider(m, cell)
+            return {cell + d for d in _SLIDES[m.get(cell, 0)]}
+        finally:
+            _drop(m, cell)
+
+    def moves(self, bug: int, cell: int) -> set[int]:
+        """Destinations of a ground piece of ``bug`` at ``cell`` (not a Mosquito)."""
+        if bug == ANT or bug == SPIDER or bug == QUEEN or bug == PILLBUG:
+            return self.sliding(bug, cell)
+        if bug == BEETLE:
+            return self.beetle(cell)
+        if bug == GRASSHOPPER:
+            return grasshopper_moves(self.stacks, cell)
+        return self.ladybug(cell)
+
+    def throws(self, board: Board, cell: int) -> set[int]:
+        """:func:`.movegen.throws` of the pillbug (or Mosquito as one) at ``cell``."""
+        stacks = self.stacks
+        if cell in self.tall:
+            if self.cuts is None:
+                self.cuts = cut_cells(self.m, stacks)
+            return movegen.throws(board, cell, self.cuts)
+        # no stack of height 2+ around: no gate on the way up or down (level 1)
+        last = board.last_moved
+        free = [cell + d for d in _FREE[self.m[cell]]]
+        out: set[int] = set()
+        for d in _OCC[self.m[cell]]:
+            n = cell + d
+            st = stacks[n]
+            if len(st) != 1 or st[0] == last or self.pinned(n):
+                continue
+            base = (st[0] + 1) * ACTION_STRIDE + CELL_OFFSET
+            out.update([base + e for e in free])
+        return out
+
+
+def placement_cells(board: Board) -> list[int]:
+    """:func:`.movegen.placement_cells` (same cells, any order): the empty neighbours of
+    the side to move's stacks less those of the other side's."""
+    stacks = board.stacks
+    if not stacks:
+        return [ORIGIN]
+    colour = board.table.colour
+    me = board.to_move
+    m = board.masks
+    free = _FREE
+    own = [c for c, st in stacks.items() if colour[st[-1]] == me]
+    if not own:
+        return sorted({c + d for c in stacks for d in DELTAS if c + d not in stacks})
+    cells = {c + d for c in own for d in free[m.get(c, 0)]}
+    cells.difference_update([c + d for c, st in stacks.items() if colour[st[-1]] != me
+                             for d in free[m.get(c, 0)]])
+    return list(cells)
+
+
+def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
+    """All legal placements and movements of the side to move, as actions (no pass);
+    equal to :func:`.movegen.legal_moves`.  The Queen, Spider, Ant and Grasshopper are
+    written inline (most of a position's pieces); the rest go through :class:`_Gen`."""
+    out: set[int] = set()
+    stacks = board.stacks
+    pieces = placeable_pieces(board, variant)
+    if pieces:
+        cells = placement_cells(board)
+        for pid in pieces:
+            out.update(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
+    table = board.table
+    me = board.to_move
+    pos = board.pos
+    if pos[table.queen[me]] is None and not variant.move_before_queen:
+        return out
+    if not stacks:
+        return out
+    m = board.masks
+    bugs = table.bug
+    last = board.last_moved
+    slides = _SLIDES
+    one_arc = _ONE_ARC
+    cuts: set[int] | None = None
+    tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
+    gen: _Gen | None = None
+    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    for pid in range(me * per, me * per + per):
+        cell = pos[pid]
+        if cell is None or pid == last:
+            continue
+        st = stacks[cell]
+        if st[-1] != pid:
+            continue
+        bug = bugs[pid]
+        base = (pid + 1) * ACTION_STRIDE + CELL_OFFSET
+        height = len(st)
+        if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
+            if tall is None:
+                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+            if cell not in tall:
+                mask = m.get(cell, 0)
+                if height == 1 and not one_arc[mask]:
+                    if cuts is None:
+                        cuts = cut_cells(m, stacks)
+                    if cell in cuts:
+                        continue
+                # no stack of height 2+ around: the climbs are a table lookup
+                out.update(map((base + cell).__add__, (_CLIMB1 if height > 1 else _CLIMB0)[mask]))
+                continue
+        elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
+            mask = m.get(cell, 0)
+            if not one_arc[mask]:
+                if cuts is None:
+                    cuts = cut_cells(m, stacks)
+                if cell in cuts:
+                    continue
+            if bug == GRASSHOPPER:
+                out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
+                continue
+            _lift(m, cell)
+            if bug == ANT:
+                seen = {cell}
+                order = [cell + d for d in slides[mask]]
+                seen.update(order)
+                add = seen.add
+                push = order.append
+                for c in order:
+                    for d in slides[m[c]]:
+                        t = c + d
+                        if t not in seen:
+                            add(t)
+                            push(t)
+                seen.discard(cell)
+                out.update(map(base.__add__, seen))
+            elif bug == SPIDER:
+                out.update(map(base.__add__, _spider(m, cell)))
+            else:
+                out.update(map((base + cell).__add__, slides[mask]))
+            _drop(m, cell)
+            continue
+        if gen is None:
+            if tall is None:
+                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+            gen = _Gen(stacks, m, tall)
+        gen.cuts = cuts
+        out |= _other(gen, board, bug, base, cell, len(st))
+        cuts = gen.cuts
+    return out
+
+
+def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:
+    """Actions of the Beetle, Ladybug, Mosquito and Pillbug at ``cell`` (``base``: the
+    piece's action at offset 0), and of any piece on top of the hive."""
+    stacks = gen.stacks
+    if height > 1:  # on top of the hive: a beetle, or a mosquito moving as one
+        return {base + t for t in gen.beetle(cell)}
+    out: set[int] = set()
+    if bug == MOSQUITO:
+        bugs = board.table.bug
+        kinds = {bugs[stacks[cell + d][-1]] for d in _OCC[gen.m.get(cell, 0)]}
+        kinds.discard(MOSQUITO)
+        if PILLBUG in kinds:
+            out |= gen.throws(board, cell)
+        if not kinds or gen.pinned(cell):
+            return out
+        if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
+            kinds.difference_update((QUEEN, PILLBUG, SPIDER))
+        elif PILLBUG in kinds:
+            kinds.discard(QUEEN)
+        for k in kinds:
+            out.update([base + t for t in gen.moves(k, cell)])
+        return out
+    if bug == PILLBUG:
+        out |= gen.throws(board, cell)
+    if not gen.pinned(cell):
+        out.update([base + t for t in gen.moves(bug, cell)])
+    return out

@@ -1,0 +1,114 @@
+"""The fast move generator (``engine/fastgen.py``) equals the reference (``engine/movegen.py``).
+
+Property tests over three kinds of random positions: seeded random games of every
+expansion (long ones too, where the whole hive shuffles about), the same games with
+every climb preferred (tall stacks, gates on top of the hive), and hand-built
+positions of a crowded Base+MLP hive with beetles and mosquitoes stacked anywhere,
+either side to move and any piece last moved.  Also: the board's neighbour masks
+stay equal to a fresh count through play and undo, and the masks' cut cells and
+the one-arc shortcut agree with networkx.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from botanik_design.games.hive.engine import fastgen, movegen
+from botanik_design.games.hive.engine.board import Board, decode, neighbour_masks
+from botanik_design.games.hive.engine.coords import DELTAS, ORIGIN, unpack
+from botanik_design.games.hive.engine.game import load_hive
+from botanik_design.games.hive.engine.hivegraph import articulation_points_nx
+from botanik_design.games.hive.engine.setup import HiveSetup
+from botanik_design.games.hive.model import HiveVariant
+
+GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP")
+_SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+def assert_same(board: Board, variant: HiveVariant) -> None:
+    fast = fastgen.legal_moves(board, variant)
+    ref = movegen.legal_moves(board, variant)
+    names = board.table.names
+    assert fast == ref, sorted((names[p], unpack(c)) for p, c in map(decode, fast ^ ref))
+    assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
+
+
+def _climb_first(board: Board, legal: list[int], rng: random.Random) -> int:
+    """A random move onto a stack when there is one, else any random move."""
+    climbs = [a for a in legal if a and decode(a)[1] in board.stacks]
+    return rng.choice(climbs or legal)
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10**6), st.booleans(), st.booleans())
+@settings(max_examples=40, deadline=None, suppress_health_check=_SLOW)
+def test_equal_to_the_reference_in_random_games(game_type: str, seed: int, climb: bool,
+                                                free_moves: bool) -> None:
+    """Every position of a random game (up to 400 plies); ``free_moves``: the variant
+    lets pieces move before their Queen is placed (lone pieces, early moves)."""
+    game = load_hive(game_type)
+    variant = game.variant
+    if free_moves:
+        variant = HiveVariant(**{**{k: getattr(variant, k) for k in variant.option_names()},
+                                 "move_before_queen": True, "tournament_opening": False})
+    board = game.new_initial_state().board
+    rng = random.Random(seed)
+    for _ in range(400):
+        if board.queen_surrounded(0) or board.queen_surrounded(1):
+            break
+        assert_same(board, variant)
+        legal = sorted(movegen.legal_moves(board, variant)) or [0]
+        board.play(_climb_first(board, legal, rng) if climb else rng.choice(legal))
+
+
+@st.composite
+def crowded(draw: st.DrawFn) -> HiveSetup:
+    """A connected Base+MLP hive: a random subset of the pieces on the ground, the
+    remaining beetles and mosquitoes stacked on random cells."""
+    table = load_hive("Base+MLP").table
+    climbers = [n for n in table.names if n[1] in "BM"]
+    ground = [n for n in table.names if n[1] not in "BM"]
+    ground = draw(st.permutations(ground))[: draw(st.integers(2, len(ground)))]
+    above = draw(st.permutations(climbers))
+    split = draw(st.integers(0, len(above)))
+    ground += above[:split]
+    cells = [ORIGIN]
+    while len(cells) < len(ground):
+        nxt = cells[draw(st.integers(0, len(cells) - 1))] + DELTAS[draw(st.integers(0, 5))]
+        if nxt not in cells:
+            cells.append(nxt)
+    stacks = {c: [n] for c, n in zip(cells, ground, strict=True)}
+    for name in above[split:]:
+        stacks[cells[draw(st.integers(0, len(cells) - 1))]].append(name)
+    placed = [n for s in stacks.values() for n in s]
+    last = draw(st.sampled_from([None, *placed]))
+    return HiveSetup.of({unpack(c): s for c, s in stacks.items()},
+                        to_move=draw(st.integers(0, 1)), turn=draw(st.integers(1, 12)),
+                        last_moved=last)
+
+
+@given(crowded())
+@settings(max_examples=300, deadline=None, suppress_health_check=_SLOW)
+def test_equal_to_the_reference_in_crowded_positions(setup: HiveSetup) -> None:
+    game = load_hive("Base+MLP")
+    board = game.state_from_setup(setup).board
+    assert_same(board, game.variant)
+    # and one ply on from there, every move (make / unmake keep the masks)
+    for a in sorted(movegen.legal_moves(board, game.variant))[:40]:
+        undo = board.play(a)
+        assert_same(board, game.variant)
+        board.undo(undo)
+    assert board.masks == neighbour_masks(board.stacks)
+
+
+@given(crowded())
+@settings(max_examples=200, deadline=None, suppress_health_check=_SLOW)
+def test_cut_cells_and_the_one_arc_shortcut_agree_with_networkx(setup: HiveSetup) -> None:
+    board = load_hive("Base+MLP").state_from_setup(setup).board
+    cuts = articulation_points_nx(board.stacks)
+    assert fastgen.cut_cells(board.masks, board.stacks) == cuts
+    for cell in board.stacks:
+        if fastgen._ONE_ARC[board.masks.get(cell, 0)]:
+            assert cell not in cuts

@@ -63,9 +63,11 @@ def command_modules() -> dict[str, str]:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The top-level parser with every available sub-command registered (``only``: that
     one alone, for a command line that names it: the others' modules stay unimported)."""
+    from botanik_design.cli.words import about
+
     parser = argparse.ArgumentParser(
         prog="botanik-design",
-        description="Design, validate, simulate and play-test Botanik tile sets and variants.",
+        description=f"Design, validate, simulate and play-test {about()}.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -17,8 +17,8 @@ from typing import Any
 
 from botanik_design.cli.runs import bots_epilog, check_outputs, fill, named, write_outputs
 from botanik_design.cli.simulate_cmd import (
-    DEFAULT_VARIANT,
     add_common,
+    add_specs,
     load_for_simulation,
     parse_bots,
     play,
@@ -41,14 +41,15 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from botanik_design.cli.words import titles
+
+    takers = titles(kind="tileset")  # the games that play a tile set
     p.add_argument("items", nargs="+", metavar="ITEM", type=named,
-                   help="variant (of any game: Botanik or Hive) or Botanik tile set "
-                   "(bundled name or path; prefix variant: or tileset: to force the kind); "
-                   "at least two")
-    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
-                   help="tile set for variant items (default: each variant's own)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
-                   help=f"variant for tile-set items (default {DEFAULT_VARIANT})")
+                   help=f"variant (of any game: {titles()}) or "
+                   f"{takers + ' ' if takers else ''}tile set (bundled name or path; prefix "
+                   "variant: or tileset: to force the kind); at least two")
+    add_specs(p, "tile set for variant items (default: each variant's own)",
+              "variant for tile-set items")
     add_common(p)
 
 
@@ -104,12 +105,16 @@ def run(args: argparse.Namespace) -> int:
     if len(args.items) < 2:
         print("compare: give at least two variants or tile sets", file=sys.stderr)
         return 2
+    from botanik_design.cli.failures import spec_failed
+
+    kinds = []
     try:
         bots = parse_bots(args.bots)
-        kinds = [item_kind(i) for i in args.items]
-    except SpecError as exc:
-        print(f"compare: {exc}", file=sys.stderr)
-        return exc.exit_code
+        for item in args.items:
+            try:
+                kinds.append(item_kind(item))
+            except SpecError as exc:  # --format json: the failure object on stdout
+                return spec_failed("compare", exc, args.format, item)
     except (BotSpecError, ValueError) as exc:
         print(f"compare: {exc}", file=sys.stderr)
         return 2
@@ -125,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
             game = load_for_simulation(variant_ref, tileset_ref)
             loaded.append((item, game, run_info(game, variant_ref, args.games, args.seed, bots)))
         except SpecError as exc:
-            print(f"compare: {exc}", file=sys.stderr)
-            return exc.exit_code
+            return spec_failed("compare", exc, args.format, item)
     if len({info.metrics for _, _, info in loaded}) > 1:
         print("compare: the items are variants of different games", file=sys.stderr)
         return 2

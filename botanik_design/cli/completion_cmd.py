@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from botanik_design.cli.runs import fill
@@ -55,19 +56,42 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _names(kinds: Iterable[str]) -> list[str]:
-    from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets, bundled_variants
+    """The bundled names of ``kinds``: ``"variant"`` is every game's variants, any other
+    kind its own files (:func:`~botanik_design.spec.refs.bundled`)."""
+    from botanik_design.spec.refs import all_variants, bundled
 
     found: list[str] = []
     for kind in kinds:
-        if kind == "variant":
-            found += bundled_variants(None)
-        elif kind == "hive-variant":
-            found += bundled_variants("hive")
-        elif kind == "tileset":
-            found += bundled_tilesets()
-        elif kind == "pieceset":
-            found += [*bundled_piecesets(), "hive"]
+        found += all_variants() if kind == "variant" else bundled(kind)
     return sorted(set(found))
+
+
+def _drawn() -> list[str]:
+    """What ``show`` and ``sheet`` take: every game's drawn kind and its other names."""
+    from botanik_design.cli.words import drawn_names
+
+    return sorted(set(drawn_names()))
+
+
+def _all_kinds() -> list[str]:
+    """Every spec kind a registered game bundles files of (``validate``'s names)."""
+    from botanik_design.games.registry import entries
+
+    return ["variant", *(k.kind for e in entries() for k in e.kinds if k.bundled)]
+
+
+def _game_commands() -> dict[tuple[str, str], Callable[..., list[str]]]:
+    """A game's own commands complete ``--variant`` with that game's variants."""
+    from botanik_design.games.registry import entries
+
+    table: dict[tuple[str, str], Callable[..., list[str]]] = {}
+    for entry in entries():
+        if not entry.variant_kind:
+            continue
+        variants = _with_files(partial(_names, [entry.variant_kind]))
+        for module in entry.commands:
+            table[(module.rsplit(".", 1)[-1].removesuffix("_cmd"), "variant")] = variants
+    return table
 
 
 def _with_files(names: Callable[[], list[str]]) -> Callable[..., list[str]]:
@@ -99,17 +123,16 @@ def _bots(with_human: bool, pair: bool) -> Callable[..., list[str]]:
 def _completers() -> dict[tuple[str, str], Callable[..., list[str]]]:
     variants = _with_files(lambda: _names(["variant"]))
     tilesets = _with_files(lambda: _names(["tileset"]))
-    pictures = _with_files(lambda: _names(["tileset", "pieceset"]))
+    pictures = _with_files(_drawn)
     return {
+        **_game_commands(),
         ("*", "variant"): variants,
         ("*", "tileset"): tilesets,
         ("sheet", "tileset"): pictures,
         ("show", "tileset"): pictures,
         ("edit", "from_"): pictures,
         ("compare", "items"): _with_files(lambda: _names(["variant", "tileset"])),
-        ("validate", "paths"): _with_files(lambda: _names(["variant", "tileset", "pieceset"])),
-        ("uhp", "variant"): _with_files(lambda: _names(["hive-variant"])),
-        ("perft", "variant"): _with_files(lambda: _names(["hive-variant"])),
+        ("validate", "paths"): _with_files(lambda: _names(_all_kinds())),
         ("*", "bots"): _bots(with_human=False, pair=True),
         ("play", "vs"): _bots(with_human=True, pair=False),
     }

@@ -1,25 +1,29 @@
-"""``botanik-design edit``: the tile-set editor (a Textual TUI)."""
+"""``botanik-design edit``: a set file in its game's editor (a Textual TUI; the game's
+entry names the editor, :mod:`botanik_design.tui.plugins`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botanik_design.cli.runs import named
+
+if TYPE_CHECKING:
+    from botanik_design.tui.plugins import EditorLauncher
 
 
 def register(subparsers: Any) -> None:
     """Add the ``edit`` sub-command."""
     parser = subparsers.add_parser(
         "edit",
-        help="edit a tile set or a Hive piece set in a terminal UI (keeps comments and "
+        help="edit a tile set or a piece set in a terminal UI (keeps comments and "
         "formatting)",
         description=(
-            "Edit a tile-set YAML file in a terminal UI (a table of the tiles, a preview, "
-            "fields, live validation), or a Hive piece set (copies per bug, name and title, "
-            "live validation).  Saving keeps comments, key order and formatting of "
+            "Edit a set file in a terminal UI: its game's editor (a tile set: a table of the "
+            "tiles, a preview, fields; a piece set: copies per bug, name and title), with "
+            "live validation.  Saving keeps comments, key order and formatting of "
             "everything you did not edit, and writes atomically.  Press ? in the editor "
             "for the keys."
         ),
@@ -28,29 +32,13 @@ def register(subparsers: Any) -> None:
                         help="the tile-set (or piece-set) file to edit")
     parser.add_argument(
         "--from", dest="from_", metavar="NAME", type=named,
-        help="start a new set at TILESET.yaml from a bundled one (tile sets: botanik, "
-        "quick-3; piece sets: hive-base, hive-full) or another file; nothing is written "
-        "until you save",
+        help="start a new set at TILESET.yaml from a bundled one (`botanik-design list` "
+        "names them) or another file; nothing is written until you save",
     )
     parser.add_argument(
         "--force", action="store_true",
         help="with --from: replace TILESET.yaml when it already exists (on save)",
     )
-
-
-def _stem_name(path: Path) -> str:
-    """A valid ``tileset:`` name from a file name (``My Set.yaml`` -> ``my-set``)."""
-    from botanik_design.spec.refs import name_from_path
-
-    return name_from_path(path, "tileset")
-
-
-#: What ``edit`` calls the kinds of spec it does not open.
-OTHER_KINDS = {
-    "variant": "a Botanik variant", "hive-variant": "a Hive variant",
-    "record": "a game record", "hive-record": "a Hive game record",
-    "position": "a position", "hive-position": "a Hive position", "sweep": "a sweep file",
-}
 
 
 def kind_of_text(text: str) -> str | None:
@@ -66,33 +54,75 @@ def kind_of_text(text: str) -> str | None:
     return detect_kind(data) if isinstance(data, dict) else None
 
 
-def _open_other(name: str, kind: str | None) -> int | None:
-    """Exit status 1 and a message when ``kind`` is a spec ``edit`` does not open."""
-    if kind in OTHER_KINDS:
-        print(f"error: {name} is {OTHER_KINDS[kind]}, not a tile set or a piece set: `edit` "
-              "opens those two; change this file in a text editor (`botanik-design validate "
-              f"{name}` checks it)", file=sys.stderr)
-        return 1
-    return None
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-def _source_of(ref: str) -> tuple[str, str]:
-    """``(kind, text)`` of the ``--from`` set: a tile set, else a piece set (``SpecError``)."""
+def _open_other(name: str, kind: str | None, editable: list[EditorLauncher]) -> int | None:
+    """A message and exit status 1 when ``kind`` is a spec ``edit`` does not open (2 when
+    its game has no editor at all); ``None`` for a kind the editors may open."""
+    from botanik_design.games.registry import spec_kind
+    from botanik_design.tui.plugins import editor_launcher
+
+    nouns = " or ".join(_a(ed.noun) for ed in editable)
+    if any(ed.kind == kind for ed in editable):
+        return None
+    if kind == "sweep":
+        what = "a sweep file"
+    else:
+        declared = spec_kind(kind)
+        if declared is None:
+            return None
+        game, spec = declared
+        if editor_launcher(game) is None:
+            print(f"error: {name} is {_a(spec.noun)}, and {game.title} has no editor in "
+                  "the terminal: change this file in a text editor (`botanik-design "
+                  f"validate {name}` checks it)", file=sys.stderr)
+            return 2
+        what = _a(spec.noun)
+    print(f"error: {name} is {what}, not {nouns}: `edit` opens those; change this file in "
+          f"a text editor (`botanik-design validate {name}` checks it)", file=sys.stderr)
+    return 1
+
+
+def _source_of(ref: str, editable: list[EditorLauncher]) -> tuple[EditorLauncher, str]:
+    """The editor and text of the ``--from`` set: a file (its kind picks the editor, else
+    the first editor's), else a bundled set of some editor's kind (``SpecError``)."""
     from botanik_design.spec.errors import SpecError
     from botanik_design.spec.load import resolve_ref
     from botanik_design.spec.refs import bundled, find_ref
 
-    if ref in bundled("pieceset") and ref not in bundled("tileset"):
-        found = find_ref(ref, "pieceset", None)
+    for ed in editable:
+        found = find_ref(ref, ed.kind, None)
         if found is not None:
-            return "pieceset", found[1].read_text(encoding="utf-8")
+            text = found[1].read_text(encoding="utf-8")
+            kind = kind_of_text(text)
+            return next((e for e in editable if e.kind == kind), ed), text
+    first = editable[0]
     try:
-        _, source = resolve_ref(ref, "tileset")
+        resolve_ref(ref, first.kind, what=first.noun)
     except SpecError as exc:
-        raise SpecError(f"{exc} (piece sets: {', '.join(sorted(bundled('pieceset')))})") \
-            from None
-    text = source.read_text(encoding="utf-8")
-    return ("pieceset" if kind_of_text(text) == "pieceset" else "tileset"), text
+        others = "; ".join(f"{e.noun}s: {', '.join(sorted(bundled(e.kind)))}"
+                           for e in editable[1:])
+        raise SpecError(f"{exc}" + (f" ({others})" if others else "")) from None
+    raise AssertionError("resolve_ref found what find_ref did not")  # pragma: no cover
+
+
+def _start_hint(name: str, editable: list[EditorLauncher]) -> str:
+    """How to start a new set at ``name`` from a bundled one, per editor."""
+    from botanik_design.spec.refs import bundled
+
+    hints: list[str] = []
+    for ed in editable:
+        names = sorted(bundled(ed.kind))
+        if not names:
+            continue
+        if not hints:
+            hints.append(f"to start a new {ed.noun} use `botanik-design edit {name} --from "
+                         f"{names[0]}` (bundled: {', '.join(names)}")
+        else:
+            hints.append(f"{ed.noun}s: --from {' or '.join(names)}")
+    return "; ".join(hints) + ")" if hints else "give a file that exists"
 
 
 def _near_file(path: Path) -> str:
@@ -109,65 +139,67 @@ def _near_file(path: Path) -> str:
     return f"; {near}" if near else ""
 
 
-def run(args: argparse.Namespace) -> int:
-    """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
+def _document(args: argparse.Namespace, editable: list[EditorLauncher]
+              ) -> tuple[EditorLauncher, Any, str] | int:
+    """The editor, its document and the first note for ``args``, or an exit status
+    (the message printed).  Raises what reading the file raises."""
     from botanik_design.spec.atomic import remove_stale_temporaries
     from botanik_design.spec.errors import SpecError
-    from botanik_design.tui.botanik.editor.document import DocumentError, TilesetDocument, read_raw
-    from botanik_design.tui.hive.editor.document import PiecesetDocument
+    from botanik_design.tui.editor.roundtrip import read_raw
 
     path = Path(args.file)
     name = args.file
+    if args.from_ is not None:
+        if path.exists() and not args.force:
+            print(f"error: {name} already exists; use --force to start over from "
+                  f"{args.from_!r} (nothing is written until you save), or drop --from "
+                  "to edit it", file=sys.stderr)
+            return 2
+        if not path.parent.is_dir():
+            print(f"error: {name}: folder {str(path.parent)!r} does not exist",
+                  file=sys.stderr)
+            return 2
+        try:
+            ed, text = _source_of(args.from_, editable)
+        except SpecError as exc:
+            print(f"error: --from: {exc}", file=sys.stderr)
+            return 2
+        doc = ed.new_document(path, text, name)
+        if path.is_file():  # --force: the user chose to replace it
+            doc.disk_text = read_raw(path)
+        return ed, doc, (f"new {ed.noun} from {args.from_}: not on disk until you save "
+                         "(ctrl+s) · ? for help")
+    if not path.exists():
+        print(f"error: {name}: no such file{_near_file(path)}; "
+              f"{_start_hint(name, editable)}", file=sys.stderr)
+        return 2
+    if path.is_dir():
+        print(f"error: {name} is a folder, not a set file", file=sys.stderr)
+        return 2
+    raw = read_raw(path)
+    found_kind = kind_of_text(raw)
+    refused = _open_other(name, found_kind, editable)
+    if refused is not None:
+        return refused
+    ed = next((e for e in editable if e.kind == found_kind), editable[0])
+    doc = ed.open_document(path, raw, name)
+    # a save killed half-way (kill -9) left its temporary file: remove it
+    remove_stale_temporaries(path.parent)
+    return ed, doc, ""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the editor; 0 on a normal exit, 1 for a file that cannot be edited, 2 for usage/I-O."""
+    from botanik_design.tui.editor.roundtrip import DocumentError
+    from botanik_design.tui.plugins import editors
+
+    editable = [ed for _, ed in editors()]
+    if not editable:
+        print("error: no registered game has an editor", file=sys.stderr)
+        return 2
+    name = args.file
     try:
-        if args.from_ is not None:
-            if path.exists() and not args.force:
-                print(f"error: {name} already exists; use --force to start over from "
-                      f"{args.from_!r} (nothing is written until you save), or drop --from "
-                      "to edit it", file=sys.stderr)
-                return 2
-            if not path.parent.is_dir():
-                print(f"error: {name}: folder {str(path.parent)!r} does not exist",
-                      file=sys.stderr)
-                return 2
-            try:
-                kind, text = _source_of(args.from_)
-            except SpecError as exc:
-                print(f"error: --from: {exc}", file=sys.stderr)
-                return 2
-            doc: TilesetDocument | PiecesetDocument
-            if kind == "pieceset":
-                doc = PiecesetDocument.from_text(path, text, pieceset_name=_stem_name(path),
-                                                 name=name)
-            else:
-                doc = TilesetDocument.from_text(path, text, tileset_name=_stem_name(path),
-                                                name=name)
-            if path.is_file():  # --force: the user chose to replace it
-                doc.disk_text = read_raw(path)
-            what = "piece set" if kind == "pieceset" else "tile set"
-            note = (f"new {what} from {args.from_}: not on disk until you save (ctrl+s) · "
-                    "? for help")
-        else:
-            if not path.exists():
-                near = _near_file(path)
-                print(f"error: {name}: no such file{near}; to start a new tile set use "
-                      f"`botanik-design edit {name} --from botanik` (bundled: botanik, quick-3; "
-                      "piece sets: --from hive-base or hive-full)", file=sys.stderr)
-                return 2
-            if path.is_dir():
-                print(f"error: {name} is a folder, not a tile-set file", file=sys.stderr)
-                return 2
-            raw = read_raw(path)
-            found_kind = kind_of_text(raw)
-            refused = _open_other(name, found_kind)
-            if refused is not None:
-                return refused
-            if found_kind == "pieceset":
-                doc = PiecesetDocument(path, raw, name=name)
-            else:
-                doc = TilesetDocument(path, raw, name=name)
-            note = ""
-            # a save killed half-way (kill -9) left its temporary file: remove it
-            remove_stale_temporaries(path.parent)
+        opened = _document(args, editable)
     except DocumentError as exc:
         print(f"error: {exc}\nThe file was not changed; fix it in a text editor and try again.",
               file=sys.stderr)
@@ -179,16 +211,14 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: {name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
         return 2
-
+    if isinstance(opened, int):
+        return opened
+    ed, doc, note = opened
     if not doc.roundtrip_exact and args.from_ is None:
         note = ("note: this file's layout could not be reproduced exactly; saving will "
                 "normalise its indentation (comments are kept) · ? for help")
 
-    from botanik_design.tui.botanik.editor.app import EditorApp
-    from botanik_design.tui.hive.editor.app import PiecesetApp
-
-    app: EditorApp | PiecesetApp = PiecesetApp(doc, note=note) \
-        if isinstance(doc, PiecesetDocument) else EditorApp(doc, note=note)
+    app = ed.app(doc, note)
     rescued: list[Path | None] = []
     restore = install_signal_handlers(app, doc, rescued)
     try:

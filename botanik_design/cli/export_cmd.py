@@ -18,12 +18,14 @@ from botanik_design.cli.runs import fill, named
 
 def register(subparsers: Any) -> None:
     """Add the ``export`` sub-command."""
+    from botanik_design.spec.refs import kind_noun
+
     p = subparsers.add_parser(
         "export", help="write a tile set or piece set as a CSV spreadsheet",
         description=fill(
-            "Write every tile of a tile set (or every bug of a Hive piece set) as one CSV "
-            "row, the columns import reads: id, colour, type, kind, exits, flowers, copies, "
-            "label (or bug, copies)."),
+            f"Write every tile of a {kind_noun('tileset')} (or every bug of a "
+            f"{kind_noun('pieceset')}) as one CSV row, the columns import reads: id, colour, "
+            "type, kind, exits, flowers, copies, label (or bug, copies)."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("set", metavar="SET", type=named,

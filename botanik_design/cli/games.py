@@ -10,7 +10,9 @@ recognises and reports it in its own words.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -44,3 +46,25 @@ def game_hooks(hook: str) -> list[Callable[..., Any]]:
             if function is not None:
                 found.append(function)
     return found
+
+
+def write_pictures(command: str, out: Path,
+                   write: Callable[[], tuple[Sequence[Path], str]]) -> int:
+    """Write a game's pictures (``show --image``, ``sheet``) and report them: ``write()``
+    draws into ``out`` and returns ``(files written, the summary line to print before
+    them, or "")``; then ``wrote FILES`` (:func:`~botanik_design.draw.paths.files_text`).
+
+    Returns 0, or 2 after ``COMMAND: error: cannot write FILE: why; no file was written``
+    on stderr when ``write`` raises ``OSError`` (the writers are all or none)."""
+    from botanik_design.draw.paths import files_text
+
+    try:
+        files, summary = write()
+    except OSError as exc:
+        print(f"{command}: error: cannot write {exc.filename or out}: {exc.strerror or exc}; "
+              "no file was written", file=sys.stderr)
+        return 2
+    if summary:
+        print(summary)
+    print(f"wrote {files_text(files)}")
+    return 0

@@ -23,10 +23,11 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--variant", metavar="NAME|FILE", default="standard", type=named,
-                        help="rule variant: a bundled name or a file, Botanik or Hive "
-                        "(default: standard)")
+                        help="rule variant of any game that can be hosted: a bundled name "
+                        "or a file (default: standard)")
     parser.add_argument("--tileset", metavar="NAME|FILE", type=named,
-                        help="Botanik tile set (default: the variant's, else botanik)")
+                        help="tile set, for a game whose variants name one (default: the "
+                        "variant's)")
     parser.add_argument("--seed", type=int, help="seed of the shuffle (default: random, shown)")
     parser.add_argument("--load", metavar="RECORD", type=path_arg,
                         help="resume the game of a record (the links of its tokens file work "
@@ -104,5 +105,10 @@ def run(args: argparse.Namespace) -> int:
     port = args.port if args.port is not None else (saved_port or 0)
     from botanik_design.remote.hosting import serve_forever
 
+    web: Any = None
+    if args.web:  # the browser pages serve screens: the TUI layer's part
+        from botanik_design.tui.remote.web import start_web
+
+        web = start_web
     return serve_forever(hosted, record, tokens, bots, args.bind, port, args.name,
-                         web_port=args.web_port if args.web else None)
+                         web_port=args.web_port if args.web else None, web=web)

@@ -42,9 +42,12 @@ def register(subparsers: Any) -> None:
                    ".ods; its first sheet)")
     p.add_argument("--output", "-o", metavar="FILE", type=named,
                    help="the YAML to write or update (default: TABLE with .yaml)")
-    p.add_argument("--palette", metavar="REF", type=named, default="botanik",
+    from botanik_design.cli.words import default_ref
+
+    palette = default_ref("tileset")
+    p.add_argument("--palette", metavar="REF", type=named, default=palette,
                    help="for a new tile set: the tile set whose palette it takes (default "
-                   "botanik); an existing output keeps its own")
+                   f"{palette}); an existing output keeps its own")
     p.add_argument("--name", metavar="NAME", type=named,
                    help="for a new file: the set's name (default: from the file name)")
     p.add_argument("--drop-comments", action="store_true",
@@ -136,9 +139,14 @@ def _document(out: Path, kind: str, block: str, args: argparse.Namespace) -> str
     name = args.name or _name_from(out)
     palette: tuple[Any, ...] = ()
     if kind == "tileset":
-        from botanik_design.games.botanik.spec.load import load_tileset
+        from types import SimpleNamespace
 
-        palette = tuple(load_tileset(args.palette).colours)
+        from botanik_design.spec.load import checked_ref
+
+        if args.palette is None:
+            raise ValueError("no tile set to take the palette of: give --palette")
+        _, doc = checked_ref(args.palette, "tileset")  # validate's checks (a SpecError)
+        palette = tuple(SimpleNamespace(**c) for c in doc.data["palette"])
     return new_document(kind, name, palette) + block
 
 

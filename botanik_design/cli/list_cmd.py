@@ -15,11 +15,15 @@ from typing import Any
 
 def register(subparsers: Any) -> None:
     """Add the ``list`` sub-command."""
+    from botanik_design.cli.words import listed
+    from botanik_design.games.registry import entries
+
+    kinds = listed([k.noun for e in entries() for k in e.kinds if k.bundled])
     subparsers.add_parser(
         "list", help="the bundled tile sets, variants and piece sets, with their titles",
-        description="Name every bundled tile set, Botanik variant, Hive variant and Hive "
-        "piece set with its title. Give these names to --tileset, --variant, `rules`, "
-        "`validate`... (a path to your own file works wherever a name does).",
+        description=f"Name every bundled {kinds} with its title. Give these names to "
+        "--tileset, --variant, `rules`, `validate`... (a path to your own file works "
+        "wherever a name does).",
     )
 
 

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 from botanik_design.cli.runs import named, path_arg
-from botanik_design.model.words import plural
 
-OPPONENTS = ("random", "greedy", "mcts", "human")
 #: The longest pause between bot moves ``--bot-delay`` accepts (seconds).
 MAX_BOT_DELAY = 10.0
 
@@ -36,11 +33,12 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--tileset", metavar="NAME|FILE", type=named,
-                        help="tile set: a bundled name (botanik, quick-3) or a file "
-                        "(default: the variant's, else botanik)")
+                        help="tile set, for a game whose variants name one: a bundled name "
+                        "(`botanik-design list` names them) or a file (default: the "
+                        "variant's)")
     parser.add_argument("--variant", metavar="NAME|FILE", default="standard", type=named,
                         help="rule variant of any game: a bundled name (`botanik-design "
-                        "list` names them: standard, hive-tournament ...) or a file "
+                        "list` names them: standard ...) or a file "
                         "(default: standard)")
     parser.add_argument("--vs", metavar="OPPONENT", default="greedy",
                         help="random, greedy, mcts (a bot spec such as mcts:iterations=100 "
@@ -97,72 +95,44 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
 
-    from botanik_design.tui.hive.launch import run_hive, wants_hive
-
-    if wants_hive(args.variant, args.load) and not (args.setup and args.load is None):
-        return run_hive(args)  # --setup with a Hive variant: the form below offers both games
-
-    from botanik_design.games.botanik.engine import RecordError
     from botanik_design.spec.errors import SpecError
-    from botanik_design.tui.botanik.controller import Controller, load_rules
+    from botanik_design.tui.plugins import game_of_play, play_launcher
 
-    controller = None
-    seed = args.seed
-    if args.load is not None:
-        if not args.load.is_file():
-            print(f"error: --load: {args.load}: no such file", file=sys.stderr)
+    game = game_of_play(args.variant, args.load)
+    launcher = play_launcher(game)
+    if launcher is None:
+        print(f"error: {game.title} has no play screen: `play` plays the games that have one "
+              "(`botanik-design list` names their variants); `simulate` and `compare` play "
+              f"{game.title} between bots", file=sys.stderr)
+        return 2
+    if not (args.setup and args.load is None):
+        return launcher.run(args)
+
+    # the variant form: it offers every game with a play screen
+    from botanik_design.spec.load import resolve_ref
+
+    try:
+        if args.tileset and launcher.material_kind != "tileset":
+            print(f"error: --tileset: a {game.title} variant takes its "
+                  f"{game.parts.get('material', 'set')} from the variant (the form offers "
+                  "them)", file=sys.stderr)
             return 2
-        try:
-            controller = Controller.from_record(args.load, args.vs)
-        except RecordError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
-    elif not args.setup:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
-        try:
-            rules = load_rules(args.tileset, args.variant)
-        except SpecError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return exc.exit_code
-        try:
-            controller = Controller(rules, seed, args.vs)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
-    else:
-        from botanik_design.spec.load import resolve_ref
+        resolve_ref(args.variant, game.variant_kind)
+        if args.tileset:
+            resolve_ref(args.tileset, "tileset")
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
-        try:
-            hive = wants_hive(args.variant, None)
-            if hive and args.tileset:
-                print("error: --tileset: a Hive variant takes its piece set from the variant "
-                      "(the form offers the piece sets)", file=sys.stderr)
-                return 2
-            resolve_ref(args.variant, "hive-variant" if hive else "variant")
-            if args.tileset:
-                resolve_ref(args.tileset, "tileset")
-        except SpecError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-
+    from botanik_design.games.registry import entry
     from botanik_design.tui.play.app import PlayApp
 
-    app = PlayApp(controller, setup=args.setup, bot_delay=args.bot_delay,
-                  record_path=args.record, opponent=args.vs, variant_ref=args.variant,
-                  tileset_ref=args.tileset, seed=seed)
+    app = PlayApp(None, setup=True, bot_delay=args.bot_delay, record_path=args.record,
+                  opponent=args.vs, variant_ref=args.variant, tileset_ref=args.tileset,
+                  seed=args.seed)
     app.run()
-    hive = app.hive_session
-    if hive is not None:
-        where = f"; record: {args.record}" if args.record is not None else ""
-        played = plural(len(hive.state.history()), "move")
-        print(f"Hive: {hive.outcome() if hive.is_over() else f'stopped after {played}'}{where}")
-        return 0
-    final = app.controller
-    if final is not None:
-        s = final.state
-        where = f"; record: {args.record}" if args.record is not None else ""
-        state = final.outcome() if s.is_terminal() else \
-            f"stopped after {plural(len(s.history()), 'action')}"
-        print(f"seed {final.seed}: {state}{where}")
+    if app.game_screen is not None and app.game is not None:
+        shown = play_launcher(entry(app.game))
+        assert shown is not None
+        print(shown.summary(app.game_screen, args.record))
     return 0

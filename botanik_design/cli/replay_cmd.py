@@ -16,8 +16,10 @@ def register(subparsers: Any) -> None:
         description="Replay a game record (spec/record.schema.json): every decision "
         "(steps numbered from 1), the events it caused, and the final scores.",
     )
+    from botanik_design.cli.words import help_of
+
     p.add_argument("record", metavar="RECORD", type=named,
-                   help="game record file (YAML), or a Hive GameString file (.txt)")
+                   help=help_of("replay.record", "game record file (YAML)", ", or "))
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format; json prints an error object on failure too")
     p.add_argument("--board", action=argparse.BooleanOptionalAction, default=None,

@@ -12,9 +12,11 @@ from botanik_design.cli.runs import path_arg, whole_number
 
 def register(subparsers: Any) -> None:
     """Add the ``report`` sub-command."""
+    from botanik_design.cli.words import titles
+
     parser = subparsers.add_parser(
         "report",
-        help="report on recorded games (files or folders, Botanik and Hive) beside bot games",
+        help=f"report on recorded games (files or folders, {titles('and')}) beside bot games",
         description="Wins by seat and by player, scores and their parts, game length, time "
         "per move and every note, for each record; per variant, the same numbers for bot "
         "games of that variant.",

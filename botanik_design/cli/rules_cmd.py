@@ -20,19 +20,22 @@ if TYPE_CHECKING:
 
 def register(subparsers: Any) -> None:
     """Add the ``rules`` sub-command."""
+    from botanik_design.cli.words import help_of, titles
+
+    what = help_of("rules.description", sep="; ")
     p = subparsers.add_parser(
-        "rules", help="the rules of a variant (Botanik or Hive), written from its options",
+        "rules", help=f"the rules of a variant ({titles()}), written from its options",
         description="Print the rules of a variant as Markdown, written from its effective "
-        "options (extends resolved): setup, a round, where a tile may go, releases, "
-        "mecha-botanists, end and scoring with the variant's numbers; for a Hive variant, "
-        "its pieces, turns and end. Each rule names the option that sets it.",
+        f"options (extends resolved){': ' + what if what else ''}. Each rule names the "
+        "option that sets it.",
     )
+    examples = help_of("rules.variant", sep=", ")
     p.add_argument("variant", metavar="VARIANT", type=named,
-                   help="bundled variant name (standard, registre-3, hive-tournament...; "
+                   help=f"bundled variant name ({examples + '...; ' if examples else ''}"
                    "`botanik-design list` names them) or a variant file")
     p.add_argument("--tileset", metavar="NAME|FILE", type=named,
-                   help="Botanik: count tiles and rounds with this tile set (default: the "
-                   "variant's, else botanik)")
+                   help=help_of("rules.tileset", sep="; ") or "a tile set to play the "
+                   "variant with")
     p.add_argument("-o", "--output", metavar="FILE", type=path_arg,
                    help="write the page to FILE instead of printing it")
     p.add_argument("--no-options", action="store_true",

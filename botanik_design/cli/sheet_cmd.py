@@ -50,6 +50,7 @@ dpi_value = whole_number(30, 1200)
 
 def register(subparsers: Any) -> None:
     """Add the ``sheet`` sub-command."""
+    from botanik_design.cli.words import help_of
     from botanik_design.draw.pages import DEFAULT_MARGIN_MM, DEFAULT_TILE_MM
 
     p = subparsers.add_parser(
@@ -60,17 +61,15 @@ def register(subparsers: Any) -> None:
         "NAME-2.svg, ... when there are several). Print at actual size: the footer's 50 mm "
         "bar checks it. Needs the pictures extra (pip install \"botanik-design[pictures]\").",
     )
-    p.add_argument("tileset", metavar="TILESET", type=named,
-                   help="bundled tile set name or path; or a Hive piece set: hive (the base "
-                   "game) or a UHP game type such as Base+MLP (hexagonal pieces)")
+    p.add_argument("tileset", metavar="TILESET", type=named, help=help_of("sheet.tileset"))
     p.add_argument("--output", "-o", required=True, metavar="FILE", type=named,
                    help="file to write: .pdf, .svg or .png")
     p.add_argument("--page", type=page_name, default="a4", metavar="SIZE",
                    help="page size: a4 (default) or letter")
     p.add_argument("--tile-size", type=millimetres, default=None, metavar="MM",
-                   help=f"tile edge in millimetres (default {DEFAULT_TILE_MM:g}, about the "
-                   "published tiles; 4.5cm works too); Hive: a piece's width across the flats "
-                   "(default 38)")
+                   help=help_of("sheet.tile_size", f"tile edge in millimetres (default "
+                                f"{DEFAULT_TILE_MM:g}, about the published tiles; 4.5cm "
+                                "works too)", "; "))
     p.add_argument("--margin", type=millimetres, default=DEFAULT_MARGIN_MM, metavar="MM",
                    help=f"free border on each side of the page (default {DEFAULT_MARGIN_MM:g} "
                    "mm; the cut marks go there)")

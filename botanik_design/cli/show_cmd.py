@@ -19,6 +19,7 @@ from botanik_design.cli.runs import named
 def register(subparsers: Any) -> None:
     """Add the ``show`` sub-command."""
     from botanik_design.cli.sheet_cmd import dpi_value
+    from botanik_design.cli.words import help_of
 
     p = subparsers.add_parser(
         "show", help="what a tile set contains: counts, and a picture of every distinct tile",
@@ -26,9 +27,7 @@ def register(subparsers: Any) -> None:
         "each distinct tile once with its copy count, grouped by colour and type, with the "
         "counts table.",
     )
-    p.add_argument("tileset", metavar="TILESET", type=named,
-                   help="bundled tile set name or path; or a Hive piece set: hive (the base "
-                   "game) or a UHP game type such as Base+MLP")
+    p.add_argument("tileset", metavar="TILESET", type=named, help=help_of("show.tileset"))
     p.add_argument("--image", metavar="FILE", type=named,
                    help="write the overview picture to FILE (.svg, .png or .pdf; needs the "
                    "pictures extra)")

@@ -24,7 +24,6 @@ from botanik_design.cli.runs import (
 )
 from botanik_design.model.words import plural
 
-DEFAULT_VARIANT = "standard"
 #: Most games one ``simulate`` or ``compare`` run plays (its rows stay in memory, about
 #: half a kilobyte each, for the report).
 MAX_GAMES = 1_000_000
@@ -65,12 +64,23 @@ def register(subparsers: Any) -> None:
         epilog=bots_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named,
-                   help="bundled tile set name or path (default: the variant's own tile "
-                   "set, else botanik)")
-    p.add_argument("--variant", "-v", default=DEFAULT_VARIANT, metavar="REF", type=named,
-                   help=f"bundled variant name or path (default {DEFAULT_VARIANT})")
+    from botanik_design.cli.words import default_ref
+
+    add_specs(p, "bundled tile set name or path (default: the variant's own tile set, else "
+              f"{default_ref('tileset')})", "bundled variant name or path")
     add_common(p)
+
+
+def add_specs(p: argparse.ArgumentParser, tileset: str, variant: str) -> None:
+    """``--tileset/-t`` and ``--variant/-v`` of ``simulate`` and ``compare`` (their helps;
+    ``--variant`` defaults to the default game's, :func:`~.words.default_ref`)."""
+    from botanik_design.cli.words import default_ref
+
+    default = default_ref("variant")
+    p.add_argument("--tileset", "-t", default=None, metavar="REF", type=named, help=tileset)
+    p.add_argument("--variant", "-v", default=default, metavar="REF", type=named,
+                   required=default is None,
+                   help=variant + (f" (default {default})" if default else ""))
 
 
 def parse_bots(text: str) -> tuple[str, str]:
@@ -191,9 +201,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         game = load_for_simulation(args.variant, args.tileset)
-    except SpecError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
-        return exc.exit_code
+    except SpecError as exc:  # --format json: the failure object on stdout
+        from botanik_design.cli.failures import spec_failed
+
+        return spec_failed("simulate", exc, args.format, args.variant)
 
     from botanik_design.sim.errors import DaskUnavailableError
     from botanik_design.sim.report import format_text, summarize, to_csv, to_json

@@ -29,16 +29,19 @@ from botanik_design.model.words import noun, plural
 
 def register(subparsers: Any) -> None:
     """Add the ``sweep`` sub-command to the top-level parser."""
+    from botanik_design.cli.words import help_of
+
+    base = help_of("sweep.base", sep=", or ")
+    numbers = help_of("sweep.numbers", sep="; ")
     p = subparsers.add_parser(
         "sweep",
         help="play a grid of rule variants on the same seeds and compare them with the base",
         description=fill(
-            "Read a sweep file (a base variant: Botanik, with an optional tile set, or "
-            "Hive, whose pieces come from its piece set; the axes to vary; bots, games "
-            "per point, seed, metrics), play every point with the same seeds (common random "
-            "numbers), and report per point AdvantageP1 with its interval, Balance, "
-            "Drawishness, game length and the game's own numbers (Botanik: score parts, "
-            "discards, stalls; Hive: placements, movements, end reasons), and the significance "
+            f"Read a sweep file (a base variant{': ' + base if base else ''}; the axes to "
+            "vary; bots, games per point, seed, metrics), play every point with the same "
+            "seeds (common random numbers), and report per point AdvantageP1 with its "
+            "interval, Balance, Drawishness, game length and the game's own numbers"
+            f"{' (' + numbers + ')' if numbers else ''}, and the significance "
             "of the difference from the base (Wilcoxon signed-rank, Holm-corrected over the "
             "points), sorted by closeness to the target. With `sample: search` the points "
             "race toward the target instead: each round doubles the games of the points "
@@ -100,6 +103,21 @@ def _check_bot(spec: str) -> str | None:
     return None
 
 
+def _unreadable(args: argparse.Namespace, spec: Path) -> int:
+    """A sweep file that is missing or not a regular file: exit 2 (with ``--format json``
+    the failure object on stdout, its rule ``io-missing`` or ``io-unreadable``)."""
+    missing = not spec.exists()
+    why = "no such file" if missing else "not a regular file"
+    if args.format != "json":
+        print(f"sweep: {spec}: {why}", file=sys.stderr)
+        return 2
+    from botanik_design.cli.failures import io_failure, print_failure
+    from botanik_design.spec.diagnostics import Diagnostic
+
+    return print_failure(io_failure(Diagnostic(
+        str(spec), None, None, "error", "io-missing" if missing else "io-unreadable", why)))
+
+
 def _say(args: argparse.Namespace, text: str) -> None:
     if not args.quiet:
         print(f"sweep: {text}", file=sys.stderr)
@@ -111,21 +129,18 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.spec.load import load_sweep
 
     spec = Path(args.spec)
-    if not spec.exists():
-        print(f"sweep: {spec}: no such file", file=sys.stderr)
-        return 2
     if not spec.is_file():
-        print(f"sweep: {spec}: not a regular file", file=sys.stderr)
-        return 2
+        return _unreadable(args, spec)
     problem = check_outputs(args)
     if problem:
         print(f"sweep: {problem}", file=sys.stderr)
         return 2
     try:
         sweep = load_sweep(spec, _check_bot)
-    except SpecError as exc:
-        print(str(exc), file=sys.stderr)
-        return exc.exit_code
+    except SpecError as exc:  # --format json: the failure object on stdout
+        from botanik_design.cli.failures import spec_failed
+
+        return spec_failed("sweep", exc, args.format, str(spec), text=str(exc))
     weak = _weak_bots(sweep)
     if weak and sweep.sample == "search" and not args.allow_weak_bots:
         print(f"sweep: {spec}: `sample: search` with {weak}: random moves cannot judge "

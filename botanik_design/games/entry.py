@@ -122,6 +122,40 @@ class GameEntry:
       (:mod:`botanik_design.remote.records`): ``load(path, data) -> (state, refs)``,
       ``record_data(state, name, refs) -> dict`` and, optionally, ``MATERIAL``, the
       reference key it takes beside its variant (``"tileset"``).
+
+    The terminal screens (read by :mod:`botanik_design.tui` only, which imports them
+    when ``play`` or ``edit`` opens one; ``None``: the game has none):
+
+    * ``tui_play``: the game's play launcher, a
+      :class:`botanik_design.tui.plugins.PlayLauncher` (its play screen, its place in
+      the variant form).
+    * ``tui_editor``: the game's editor, a
+      :class:`botanik_design.tui.plugins.EditorLauncher` (``edit``).
+
+    Remote play (``host`` / ``join``; all optional):
+
+    * ``public_rules``: ``function(game) -> dict``, the JSON-able rules a joining
+      client needs to rebuild the game (sent once, in the ``welcome``).
+    * ``state_from_observation``: ``function(rules, observation) -> State``, a local
+      view state built from those rules and one seat's observation only (never
+      the host's state): the play screen computes its previews and reasons on it.
+    * ``join_screen``: ``function(seat) -> Screen``, the game's play screen for one
+      seat of a hosted game (a ``botanik_design.tui.remote.seat.RemoteSeat``);
+      without it ``join`` shows the generic screen.
+
+    The shared commands' words for the game (help texts, defaults, names; the CLI
+    never names a game itself, :mod:`botanik_design.cli.words`):
+
+    * ``about``: what one designs for the game, for the top-level ``--help``
+      (``"Botanik tile sets and variants"``).
+    * ``drawn``: the spec kind ``show`` and ``sheet`` draw (``"tileset"``); ``None``: none.
+    * ``defaults``: spec kind -> the bundled file a command uses when none is named
+      (``{"tileset": "botanik"}``: ``import --palette``, the tile set of a variant
+      that names none).
+    * ``cli_help``: ``"command.dest"`` -> the game's part of that argument's help, joined
+      after the default game's (``"replay.record"``: ``"a Hive GameString file (.txt)"``).
+    * ``cli_names``: ``"command.dest"`` -> names that argument takes beyond the bundled
+      files (``"show.tileset": ("hive",)``), for completion and near-miss lists.
     """
 
     name: str
@@ -138,6 +172,25 @@ class GameEntry:
     sweep: SweepDecl | None = None
     rule_ids: str | None = None
     records: str | None = None
+
+    # -- terminal screens (botanik_design.tui reads them; see the class docstring) --
+    tui_play: str | None = None
+    tui_editor: str | None = None
+    # -- end of the terminal screens' fields --
+
+    # -- remote play (join): the client's view state and play screen -----------------
+    public_rules: str | None = None
+    state_from_observation: str | None = None
+    join_screen: str | None = None
+    # -- end of remote play ------------------------------------------------------------
+
+    # ---- the shared commands' words for this game (the CLI's block; see above) ----
+    about: str = ""
+    drawn: str | None = None
+    defaults: dict[str, str] = field(default_factory=dict)
+    cli_help: dict[str, str] = field(default_factory=dict)
+    cli_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # ---- end of the CLI's block ----
 
     def kind(self, kind: str) -> SpecKind | None:
         """The :class:`SpecKind` named ``kind``, if this game reads it."""

@@ -1,4 +1,8 @@
-"""Run a host until Ctrl+C or SIGTERM: the server, the tokens file, join lines, web pages."""
+"""Run a host until Ctrl+C or SIGTERM: the server, the tokens file, join lines, web pages.
+
+The browser pages are served by the caller's ``web`` function (``host --web`` passes
+:func:`botanik_design.tui.remote.web.start_web`: only the TUI layer serves screens).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,17 @@ import asyncio
 import signal
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from botanik_design.remote.records import Hosted
 from botanik_design.remote.server import GameServer
 from botanik_design.remote.table import Table
 from botanik_design.remote.tokens import save_tokens
+
+#: ``start(server, bind, port) -> (runner with cleanup(), {seat: page URL})``.
+WebPages = Callable[[GameServer, str, int], Awaitable[tuple[Any, dict[str, str]]]]
 
 
 def join_lines(server: GameServer, bots: dict[int, str], host: str | None = None) -> list[str]:
@@ -27,8 +36,9 @@ def join_lines(server: GameServer, bots: dict[int, str], host: str | None = None
 
 async def host_game(hosted: Hosted, record: Path, tokens: dict[str, str], bots: dict[int, str],
                     bind: str, port: int, name: str, web_port: int | None = None,
-                    stop: asyncio.Event | None = None) -> int:
-    """Serve until ``stop`` is set (or a signal); returns the exit code."""
+                    stop: asyncio.Event | None = None, web: WebPages | None = None) -> int:
+    """Serve until ``stop`` is set (or a signal); returns the exit code.  With ``web_port``
+    and ``web``, also the browser pages (``web(server, bind, web_port)``)."""
     table = Table(hosted, record, tokens, bots, name)
     try:
         table.save()
@@ -57,11 +67,9 @@ async def host_game(hosted: Hosted, record: Path, tokens: dict[str, str], bots: 
     shown = socket.gethostname() if bind in ("0.0.0.0", "::", "") else None
     for line in join_lines(server, bots, shown):
         print(line, flush=True)
-    web = None
-    if web_port is not None:
-        from botanik_design.remote.web import start_web
-
-        web, pages = await start_web(server, bind, web_port)
+    runner = None
+    if web_port is not None and web is not None:
+        runner, pages = await web(server, bind, web_port)
         for seat, url in pages.items():
             print(f"browser, {seat}: {url}", flush=True)
     stop = stop or asyncio.Event()
@@ -72,13 +80,15 @@ async def host_game(hosted: Hosted, record: Path, tokens: dict[str, str], bots: 
         except (NotImplementedError, RuntimeError):
             pass
     await stop.wait()
-    if web is not None:
-        await web.cleanup()
+    if runner is not None:
+        await runner.cleanup()
     await server.close()
     print(f"host stopped at move {table.step + 1}; record: {record}", flush=True)
     return 0
 
 
 def serve_forever(hosted: Hosted, record: Path, tokens: dict[str, str], bots: dict[int, str],
-                  bind: str, port: int, name: str, web_port: int | None = None) -> int:
-    return asyncio.run(host_game(hosted, record, tokens, bots, bind, port, name, web_port))
+                  bind: str, port: int, name: str, web_port: int | None = None,
+                  web: WebPages | None = None) -> int:
+    return asyncio.run(host_game(hosted, record, tokens, bots, bind, port, name, web_port,
+                                 web=web))

@@ -83,9 +83,24 @@ class Table:
             raise p.ProtocolError("bad-token", "this link's token does not open that seat")
 
     def welcome(self, seat: str) -> str:
+        """The ``welcome`` message: the seat, the game, its bots and its public rules (what
+        the game's entry gives, ``public_rules``; ``None`` for a game without one)."""
         info = self.hosted.game.info
         return p.encode("welcome", seat=seat, game=info.name, title=info.title,
-                        bots={str(k): v for k, v in self.bots.items()})
+                        bots={str(k): v for k, v in self.bots.items()},
+                        rules=self._rules())
+
+    def _rules(self) -> dict[str, Any] | None:
+        from botanik_design.games.registry import UnknownGameError, entry, resolve
+
+        try:
+            target = entry(self.hosted.game.info.name).public_rules
+        except UnknownGameError:
+            return None
+        if target is None:
+            return None
+        rules: dict[str, Any] = resolve(target)(self.hosted.game)
+        return rules
 
     def view(self, seat: str) -> str:
         """The ``state`` message for ``seat``: its observation (never more), the public

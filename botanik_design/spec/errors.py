@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from botanik_design.spec.diagnostics import Diagnostic
+
 
 class SpecError(Exception):
     """A tile set, variant or record could not be loaded.
 
     ``problems`` holds one human-readable line per problem, each starting with
-    ``file:line:col:`` where a position is known.  ``exit_code``: the command's
-    exit status for it (1: invalid content; subclasses for I/O problems say 2).
+    ``file:line:col:`` where a position is known; ``diagnostics``, the validator's
+    :class:`~botanik_design.spec.diagnostics.Diagnostic` of each when the error came
+    from them (``problems`` defaults to their formatted lines; empty for an error of
+    another kind, e.g. a name that names nothing), for the commands' ``--format json``.
+    ``exit_code``: the command's exit status for it (1: invalid content; subclasses
+    for I/O problems say 2).
     """
 
     exit_code: int = 1
 
-    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+    def __init__(self, message: str, problems: list[str] | None = None,
+                 diagnostics: Sequence[Diagnostic] = ()) -> None:
         super().__init__(message)
-        self.problems: list[str] = problems or []
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        self.problems: list[str] = problems or [d.format() for d in self.diagnostics]
 
     def __str__(self) -> str:
         head = super().__str__()

@@ -40,7 +40,7 @@ def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> 
         line, col = doc.positions.key((key,))
     problem = diagnostic(doc.name, "spec-wrong-kind", f"this {phrase}", line=line or 1,
                          column=col or 1)
-    return SpecError(f"{doc.name}: {phrase}", [problem.format()])
+    return SpecError(f"{doc.name}: {phrase}", diagnostics=[problem])
 
 
 def _kind_key(kind: str | None) -> str:
@@ -110,7 +110,7 @@ def invalid(doc: Any, message: str, problems: list[Any]) -> SpecError:
     status 2, as ``validate``) when the file itself could not be read (a permission, a
     device), else :class:`SpecError` (exit status 1)."""
     kind = SpecUnreadableError if doc.io_error else SpecError
-    return kind(message, [d.format() for d in problems])
+    return kind(message, diagnostics=problems)
 
 
 def checked_ref(ref: str, kind: str, relative_to: Path | None = None, what: str | None = None,
@@ -143,5 +143,5 @@ def load_sweep(path: Path, check_bot: Callable[[str], str | None] | None = None)
     out = SweepOut(doc)
     sweep = expand(session, doc, out, check_bot)
     if sweep is None or out.failed:
-        raise SpecError(f"{path}: not a valid sweep", [d.format() for d in errors(out.items)])
+        raise SpecError(f"{path}: not a valid sweep", diagnostics=errors(out.items))
     return sweep

@@ -42,7 +42,8 @@ TOY_ENTRY = GameEntry(
                     schema=str(TESTS / "games" / "nim-variant.schema.json")),),
     rules_page="toy_nim:rules_page", cli="toy_nim",
     sweep=SweepDecl(hooks="toy_nim_sweep:HOOKS",
-                    metrics=(SweepMetric("taken", "stones taken", short="taken"),)))
+                    metrics=(SweepMetric("taken", "stones taken", short="taken"),)),
+    about="Nim heaps", cli_help={"rules.variant": "nim-classic"})
 
 
 def register_toy_game() -> None:

@@ -8,6 +8,7 @@ rules page, record reader and sweep axes."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,26 @@ def test_list_names_every_variant(cases_of_game: list[Case],
     out = capsys.readouterr().out
     for case in cases_of_game:
         assert case.variant in out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_help_names_every_game_from_its_entry(game: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from botanik_design.games.registry import entry
+
+    def words(text: str) -> str:  # argparse wraps lines, at hyphens too
+        return "".join(text.split())
+
+    found = entry(game)
+    assert main(["--help"]) == 0
+    text = words(capsys.readouterr().out)
+    assert words(found.about) in text
+    games = re.search(r"rulestherulesofavariant\(([^)]*)\)", text)  # (A, B or C)
+    assert games is not None and found.title in games.group(1)
+    assert main(["rules", "--help"]) == 0
+    text = words(capsys.readouterr().out)
+    for example in found.cli_help.get("rules.variant", "").split(", "):
+        assert words(example) in text
 
 
 @pytest.mark.parametrize("case", _per_case("validate"))

@@ -1,4 +1,5 @@
-"""The join screen (pilot): the seat's moves go to the host, the other seat's moves appear,
+"""The generic join screen (pilot; the screen of a game without a play screen of its own):
+the seat's moves go to the host, the other seat's moves appear,
 the status line says who is connected, F2 writes a note into the record."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def test_join_screen_plays_and_sees_the_other_seat(tmp_path: Path) -> None:
     async def main() -> None:
         async with hosting(botanik(seed=2), tmp_path) as server:
             other = Recorder(server.link("1"), name="bob")
-            app = JoinApp(Client(server.link("0"), name="ann"))
+            app = JoinApp(Client(server.link("0"), name="ann"), play_screen=False)
             async with joined(other), app.run_test(size=(140, 45)) as pilot:
                 async def wait(pred: object, what: str) -> None:
                     async def poll() -> None:
@@ -65,7 +66,7 @@ def test_join_screen_plays_and_sees_the_other_seat(tmp_path: Path) -> None:
 def test_spectator_screen_shows_the_game_without_actions(tmp_path: Path) -> None:
     async def main() -> None:
         async with hosting(hive(), tmp_path) as server:
-            app = JoinApp(Client(server.link("watch")))
+            app = JoinApp(Client(server.link("watch")), play_screen=False)
             async with app.run_test(size=(120, 40)) as pilot:
                 async def poll() -> None:
                     while app.client.view is None or "P0" not in _status(app):

@@ -79,3 +79,53 @@ def test_the_reported_case_in_the_bundled_sets(tmp_path: Path, name: str, colour
     assert f"id: {ids[first + 1]}," in lines[at + 1]
     # every other line is untouched
     assert [ln for ln in text.split("\n") if f"id: {colour}-straight," not in ln] == lines
+
+
+def _above(text: str, tile_id: str) -> list[str]:
+    """The comment lines directly above tile ``tile_id``'s first line."""
+    lines = text.split("\n")
+    row = next(n for n, ln in enumerate(lines) if f"id: {tile_id}" in ln.split(",")[0])
+    out: list[str] = []
+    while row > 0 and lines[row - 1].strip().startswith("#"):
+        row -= 1
+        out.insert(0, lines[row].strip())
+    return out
+
+
+def _block_tile(name: str) -> str:
+    return f"  - id: {name}\n    colour: red\n    type: straight\n    exits: [N, S]"
+
+
+@pytest.mark.parametrize(("body", "steps", "tile", "above", "gone"), [
+    # the reported case: a copy right under a lone tile with its own comment
+    (["  # about d", _tile("d")], [("duplicate", "d"), ("delete", "d")], "d-copy", [],
+     ["# about d"]),
+    # ... an added tile there
+    (["  # about d", _tile("d")], [("add", "d"), ("delete", "d")], "red-straight", [],
+     ["# about d"]),
+    # ... a copy of a tile whose next tile has its own comment
+    (["  # about d", _tile("d"), "  # about e", _tile("e")],
+     [("duplicate", "d"), ("delete", "d")], "d-copy", [], ["# about d"]),
+    # ... a deleted neighbour that had its own comment leaves two tiles side by side
+    (["  # about d", _tile("d"), "  # about e", _tile("e"), _tile("f")],
+     [("delete", "e"), ("delete", "d")], "f", [], ["# about d", "# about e"]),
+    # ... block mappings
+    (["  # about d", _block_tile("d")], [("duplicate", "d"), ("delete", "d")], "d-copy", [],
+     ["# about d"]),
+    # a heading over a group still passes to the next tile, a copy included
+    (["  # --- red ---", _tile("r1"), _tile("r2")], [("duplicate", "r1"), ("delete", "r1")],
+     "r1-copy", ["# --- red ---"], []),
+    (["  # --- red ---", _block_tile("r1"), _block_tile("r2")],
+     [("delete", "r1")], "r2", ["# --- red ---"], []),
+])
+def test_an_edit_does_not_make_a_tiles_own_comment_a_heading(
+        tmp_path: Path, body: list[str], steps: list[tuple[str, str]], tile: str,
+        above: list[str], gone: list[str]) -> None:
+    text = HEAD + "\n" + "\n".join(body) + "\n"
+    doc = TilesetDocument(tmp_path / "t.yaml", text)
+    for op, name in steps:
+        index = doc.index_of(name)
+        assert index is not None
+        {"duplicate": doc.duplicate, "add": doc.add_tile, "delete": doc.delete}[op](index)
+    assert _above(doc.text, tile) == above, doc.text
+    assert [c for c in gone if c in doc.text] == [], doc.text

@@ -220,7 +220,7 @@ def test_from_a_bundled_piece_set(tmp_path: Path, opened: list[PiecesetDocument]
 @pytest.mark.parametrize(("source", "kind"), [
     ("spec/variants/hive-tournament.yaml", "a Hive variant"),
     ("spec/variants/standard.yaml", "a Botanik variant"),
-    ("examples/hive/short-win.yaml", "a Hive game record"),
+    ("examples/hive/short-win.yaml", "a Hive record"),
 ])
 def test_other_kinds_are_named(tmp_path: Path, opened: list[PiecesetDocument],
                                capsys: pytest.CaptureFixture[str], source: str,

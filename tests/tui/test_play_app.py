@@ -14,9 +14,10 @@ from textual.widgets import Input, Label, Select, Static
 from botanik_design.games.botanik.engine import Discard, Pick, Swap
 from botanik_design.spec.validate import validate_path
 from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.app import BoardApp, BoardScreen
 from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
 from botanik_design.tui.botanik.screens import ActionListScreen, HelpScreen, SummaryScreen
-from botanik_design.tui.play.app import BoardScreen, PlayApp
+from botanik_design.tui.play.app import PlayApp
 from botanik_design.tui.play.setup import SetupScreen
 
 Script = Callable[[PlayApp, Pilot[None]], Awaitable[None]]
@@ -51,7 +52,7 @@ async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
 
 def board(app: PlayApp) -> BoardScreen:
     b = app.board
-    assert b is not None
+    assert isinstance(b, BoardScreen)
     return b
 
 
@@ -82,7 +83,7 @@ def test_a_full_game_against_the_random_bot_with_keys_only(quick: Rules) -> None
         assert isinstance(app.screen, BoardScreen)
         assert "Game over" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
     assert ctl.is_over()
     assert len(ctl.state.history()) > 20
 
@@ -123,7 +124,7 @@ def test_a_mecha_botanist_swap_is_chosen_with_keys(quick: Rules) -> None:
         assert d is not None and d.kind == "place" and d.player == 0
         assert "places" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_undo_restores_the_previous_state(quick: Rules) -> None:
@@ -146,7 +147,7 @@ def test_undo_restores_the_previous_state(quick: Rules) -> None:
         assert ctl.lines == log_lines
         assert "undone" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_save_then_load_a_record_gives_the_same_state(quick: Rules, tmp_path: Path,
@@ -182,7 +183,7 @@ def test_save_then_load_a_record_gives_the_same_state(quick: Rules, tmp_path: Pa
         assert board(app).ctl.state.to_dict() == saved
         assert "loaded" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
     assert [d for d in validate_path(path) if d.level == "error"] == []
 
 
@@ -197,7 +198,7 @@ def test_record_option_writes_after_every_move(quick: Rules, tmp_path: Path) -> 
         loaded = Controller.from_record(path, "random")
         assert loaded.state.to_dict() == ctl.state.to_dict()
 
-    drive(PlayApp(ctl, bot_delay=0, record_path=path), script)
+    drive(BoardApp(ctl, bot_delay=0, record_path=path), script)
 
 
 def test_placement_rotation_and_cell_with_keys(quick: Rules) -> None:
@@ -237,7 +238,7 @@ def test_placement_rotation_and_cell_with_keys(quick: Rules) -> None:
         await pilot.pause()
         assert ctl.state.history()[before] == want
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_action_list_and_help(quick: Rules) -> None:
@@ -256,7 +257,7 @@ def test_action_list_and_help(quick: Rules) -> None:
         assert ctl.state.history()[before] == first
         assert isinstance(ctl.state.decode(first), Pick)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_illegal_choice_is_explained(quick: Rules) -> None:
@@ -270,7 +271,7 @@ def test_illegal_choice_is_explained(quick: Rules) -> None:
         assert "not legal" in prompt(app)
         assert taken is not None
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_variant_form_saves_a_valid_variant_and_starts_a_game(tmp_path: Path) -> None:
@@ -345,7 +346,7 @@ def test_mouse_picks_a_tile_and_a_destination(quick: Rules, size: tuple[int, int
         await settle(app, pilot)
         assert ctl.state.history()[before] == dest.action
 
-    drive(PlayApp(ctl, bot_delay=0), script, size)
+    drive(BoardApp(ctl, bot_delay=0), script, size)
 
 
 def test_a_failing_bot_leaves_the_game_playable(quick: Rules) -> None:
@@ -369,7 +370,7 @@ def test_a_failing_bot_leaves_the_game_playable(quick: Rules) -> None:
         await pilot.pause()
         assert len(ctl.state.history()) == before + 1
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_forced_discard_with_keys() -> None:
@@ -392,7 +393,7 @@ def test_forced_discard_with_keys() -> None:
         await pilot.pause()
         assert ctl.state.history()[before] == ctl.state.encode(Discard(choice))
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_quit_asks_again_when_the_game_is_not_saved(quick: Rules) -> None:
@@ -406,7 +407,7 @@ def test_quit_asks_again_when_the_game_is_not_saved(quick: Rules) -> None:
         assert app.is_running
         await pilot.press("q")
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_arrow_keys_reach_the_board_not_the_move_log(quick: Rules) -> None:
@@ -433,7 +434,7 @@ def test_arrow_keys_reach_the_board_not_the_move_log(quick: Rules) -> None:
         await pilot.press("up")
         assert b.sel == before
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_arrow_keys_move_the_placement_cell(quick: Rules) -> None:
@@ -455,7 +456,7 @@ def test_arrow_keys_move_the_placement_cell(quick: Rules) -> None:
             seen.add(b.cursor)
         assert len(seen) > 1
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def status_line(app: PlayApp) -> str:
@@ -485,7 +486,7 @@ def test_a_failed_autosave_is_shown_and_quit_asks(quick: Rules, tmp_path: Path) 
         assert "press q again" in prompt(app) and "autosave failed" in prompt(app)
         await pilot.press("q")
 
-    drive(PlayApp(ctl, bot_delay=0, record_path=target), script)
+    drive(BoardApp(ctl, bot_delay=0, record_path=target), script)
     assert target.is_dir()
 
 
@@ -507,7 +508,7 @@ def test_quit_after_a_manual_save_does_not_ask(quick: Rules, tmp_path: Path) -> 
         await pilot.pause()
         exited.append(not app.is_running)
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
     assert exited == [True]
     assert path.is_file()
 
@@ -526,7 +527,7 @@ def test_quit_after_a_move_made_since_the_save_asks(quick: Rules, tmp_path: Path
         assert app.is_running and "not saved" in prompt(app)
         await pilot.press("q")
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def _commented_record(quick: Rules, path: Path) -> str:
@@ -569,7 +570,7 @@ def test_loading_and_recording_the_same_file_keeps_it_until_a_new_move(
         await pilot.pause()
         assert "autosaving to" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0, record_path=path), script)
+    drive(BoardApp(ctl, bot_delay=0, record_path=path), script)
     text = path.read_text(encoding="utf-8")
     assert text != original
     assert "description: why this game matters" in text
@@ -592,7 +593,7 @@ def test_a_long_prompt_keeps_the_key_hints_on_screen_at_80x24(quick: Rules) -> N
         assert lines[0].rstrip().endswith("…")
         assert "? help" in lines[1]
 
-    drive(PlayApp(ctl, bot_delay=0), script)
+    drive(BoardApp(ctl, bot_delay=0), script)
 
 
 def test_a_terminal_smaller_than_80x24_is_told(quick: Rules) -> None:
@@ -604,7 +605,7 @@ def test_a_terminal_smaller_than_80x24_is_told(quick: Rules) -> None:
         await pilot.pause()
         assert "enlarge" not in status_line(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(70, 20))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(70, 20))
 
 
 def test_pick_prompt_says_what_the_counts_are(quick: Rules) -> None:
@@ -618,7 +619,7 @@ def test_pick_prompt_says_what_the_counts_are(quick: Rules) -> None:
         help_text = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert "•" in help_text and "placed last" in help_text
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(120, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(120, 40))
 
 
 def test_a_waiting_swap_is_shown_and_the_score_panel_has_the_mecha_bonus() -> None:
@@ -628,7 +629,7 @@ def test_a_waiting_swap_is_shown_and_the_score_panel_has_the_mecha_bonus() -> No
     async def script(app: PlayApp, pilot: Pilot[None]) -> None:
         assert "mecha bonus" in str(board(app).query_one("#scores", Static).render())
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(120, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(120, 40))
     quick = load_rules("quick-3", "standard")
     c = Controller(quick, 44, "human")
     rng = random.Random(44)
@@ -639,7 +640,7 @@ def test_a_waiting_swap_is_shown_and_the_score_panel_has_the_mecha_bonus() -> No
     async def script2(app: PlayApp, pilot: Pilot[None]) -> None:
         assert "then: P" in status_line(app) and "swaps blue-mecha" in status_line(app)
 
-    drive(PlayApp(waiting, bot_delay=0), script2, size=(120, 40))
+    drive(BoardApp(waiting, bot_delay=0), script2, size=(120, 40))
 
 
 def test_variant_form_checks_numbers_on_leaving_and_shows_warnings(tmp_path: Path) -> None:
@@ -715,7 +716,7 @@ def test_after_a_resize_the_log_rewraps_and_the_machines_are_centred(
             assert pane.scroll_offset.y == min(max(0, y - region.height // 2),
                                                int(pane.max_scroll_y))
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=start)
+    drive(BoardApp(ctl, bot_delay=0), script, size=start)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (100, 30)])
@@ -745,7 +746,7 @@ def test_five_machine_rows_fit_and_the_arrival_zone_has_its_own_box(
         box = b.query_one("#arrival-box")
         assert box.region.x >= b.query_one("#registry").region.right
 
-    drive(PlayApp(ctl, bot_delay=0), script, size)
+    drive(BoardApp(ctl, bot_delay=0), script, size)
 
 
 def test_the_tile_to_place_fits_the_compact_arrival_box(quick: Rules) -> None:

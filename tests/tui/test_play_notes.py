@@ -12,10 +12,10 @@ import yaml
 from textual.app import App
 
 from botanik_design.cli import main
+from botanik_design.tui.botanik.app import BoardApp
 from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
-from botanik_design.tui.play.app import PlayApp
 from botanik_design.tui.widgets.note import NoteScreen
 
 
@@ -48,7 +48,7 @@ def test_botanik_note_goes_into_the_record(tmp_path: Path, keys: list[str], kept
     record = tmp_path / "r.yaml"
     ctl = Controller(load_rules(None, "standard"), 5, "human")
     ctl.play(ctl.state.legal_actions()[0])
-    app = PlayApp(ctl, bot_delay=0, record_path=record)
+    app = BoardApp(ctl, bot_delay=0, record_path=record)
     asyncio.run(_note(app, keys))
     data = yaml.safe_load(record.read_text())
     if kept is None:

@@ -139,7 +139,7 @@ def test_play_starts_the_hive_screen_with_the_changed_options() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HiveScreen), problems(form)
         session = app.screen.session
-        assert session is app.hive_session
+        assert app.board is app.screen and app.game == "hive"
         assert session.game.variant.ply_cap == 40
         assert not session.game.variant.tournament_opening
         await pilot.press("Q", "enter")  # the box rules: the Queen may open

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from botanik_design.tui.botanik.app import BoardApp
 from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.play.app import PlayApp
 
@@ -70,7 +71,7 @@ def test_board(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
         await settle(pilot)
         await pilot.press("2", "right")
 
-    assert snap_compare(PlayApp(game(1, 8), bot_delay=0), terminal_size=size,
+    assert snap_compare(BoardApp(game(1, 8), bot_delay=0), terminal_size=size,
                         run_before=run_before)
 
 
@@ -80,7 +81,7 @@ def test_placement_preview(snap_compare: SnapCompare, size: tuple[int, int]) -> 
         await settle(pilot)
         await pilot.press("r")
 
-    assert snap_compare(PlayApp(placing(), bot_delay=0), terminal_size=size,
+    assert snap_compare(BoardApp(placing(), bot_delay=0), terminal_size=size,
                         run_before=run_before)
 
 
@@ -114,5 +115,5 @@ def test_summary(snap_compare: SnapCompare) -> None:
         await settle(pilot)
         await pilot.press("enter")
 
-    assert snap_compare(PlayApp(game(2, 100), bot_delay=0), terminal_size=(80, 24),
+    assert snap_compare(BoardApp(game(2, 100), bot_delay=0), terminal_size=(80, 24),
                         run_before=run_before)

@@ -13,6 +13,7 @@ from botanik_design.games.botanik.engine.actions import Pick, Place
 from botanik_design.games.botanik.engine.preview import pick_preview, place_preview
 from botanik_design.games.botanik.engine.whynot import CellTaken, reason_text, why_not
 from botanik_design.tui.botanik import render as R
+from botanik_design.tui.botanik.app import BoardApp
 from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
 from botanik_design.tui.play.app import PlayApp
 
@@ -52,7 +53,7 @@ def test_a_refused_slot_says_the_engine_reason(quick: Rules) -> None:
         assert f"own slot {bad + 1} is not legal: " in text
         assert reason_text(ctl.state, reason)[:30] in text
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(160, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(160, 40))
 
 
 def test_a_click_on_a_refused_registry_place_says_why(quick: Rules) -> None:
@@ -72,7 +73,7 @@ def test_a_click_on_a_refused_registry_place_says_why(quick: Rules) -> None:
         assert "is not legal: " in prompt(app)
         assert reason_text(ctl.state, reason)[:30] in prompt(app).replace("\n", " ")
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(160, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(160, 40))
 
 
 def test_a_middle_pick_previews_its_releases(quick: Rules) -> None:
@@ -102,7 +103,7 @@ def test_a_middle_pick_previews_its_releases(quick: Rules) -> None:
         who = f"P{released[0].player}'s {ctl.state.tile(released[0].tile).id}"
         assert f"releases {who}" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(160, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(160, 40))
 
 
 def test_a_placement_previews_its_score_and_a_taken_cell_says_why(quick: Rules) -> None:
@@ -128,4 +129,4 @@ def test_a_placement_previews_its_score_and_a_taken_cell_says_why(quick: Rules) 
                                                y + R.H // 2 - int(pane.scroll_y)))
         assert "cell (0,0) is taken" in prompt(app)
 
-    drive(PlayApp(ctl, bot_delay=0), script, size=(160, 40))
+    drive(BoardApp(ctl, bot_delay=0), script, size=(160, 40))

@@ -9,11 +9,11 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from botanik_design.games.botanik.rulespage import rules_markdown
+from botanik_design.tui.botanik.app import BoardApp
 from botanik_design.tui.botanik.controller import Controller, load_rules
 from botanik_design.tui.botanik.screens import HelpScreen
 from botanik_design.tui.hive.app import HiveApp
 from botanik_design.tui.hive.session import HiveSession
-from botanik_design.tui.play.app import PlayApp
 from botanik_design.tui.widgets.help import KeysHelpScreen
 
 
@@ -28,7 +28,7 @@ def test_r_opens_the_rules_of_the_variant_played_and_tab_switches() -> None:
     ctl = Controller(rules, 3, "human")
 
     async def go() -> None:
-        app = PlayApp(ctl, bot_delay=0)
+        app = BoardApp(ctl, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             d = ctl.pending()

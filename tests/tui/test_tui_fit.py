@@ -20,6 +20,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
+from botanik_design.tui.botanik.app import BoardApp
 from botanik_design.tui.botanik.controller import Controller, Rules, load_rules
 from botanik_design.tui.botanik.screens import ActionListScreen, HelpScreen, SummaryScreen
 from botanik_design.tui.botanik.texts import ALWAYS_KEYS, fit_keys
@@ -101,7 +102,7 @@ def test_every_key_line_shows_help_and_quit_and_fits(quick: Rules, mode: str,
                                                       size: tuple[int, int]) -> None:
     found = _played_out(quick, MODES[mode])
     ctl = Controller(quick, found.seed, "random", state=found.state)
-    app = PlayApp(ctl, bot_delay=0)
+    app = BoardApp(ctl, bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         await until(pilot, lambda: app.board is not None and app.board.is_mounted)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 #: Seconds without the predicate holding after which the app is taken as hung.
 HANG = 120.0
@@ -31,5 +32,8 @@ async def until(pilot: Pilot[Any], done: Callable[[], bool], what: str = "the ap
             return
         if loop.time() > end:
             raise AssertionError(f"timed out waiting for {what}")
-        await pilot.app.workers.wait_for_complete()
+        try:
+            await pilot.app.workers.wait_for_complete()
+        except WorkerCancelled:
+            pass  # superseded by a newer worker (a validation of newer text): wait on
         await asyncio.sleep(0.005)  # let a timer (a debounced check) come round

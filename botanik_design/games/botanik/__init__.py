@@ -32,6 +32,10 @@ ENTRY = GameEntry(
     rules_page="botanik_design.games.botanik.rulespage:page_for",
     commands=("botanik_design.games.botanik.cli.golden_cmd",),
     cli="botanik_design.games.botanik.cli.hooks",
+    # remote play (join): the client's view state and play screen
+    public_rules="botanik_design.games.botanik.engine.viewstate:public_rules",
+    state_from_observation="botanik_design.games.botanik.engine.viewstate:state_from_observation",
+    join_screen="botanik_design.tui.botanik.remote:join_screen",
     parts={"material": "tile set"},
     records="botanik_design.games.botanik.hosted",
     rule_ids="botanik_design.games.botanik.spec.rule_ids:RULES",
@@ -54,4 +58,21 @@ ENTRY = GameEntry(
                          "groups", "flowers", "bonus", "discards", "stalls"),
         material="tileset",
     ),
+    tui_play="botanik_design.tui.botanik.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.botanik.editor.launcher:EDITOR",
+    # ---- the shared commands' words (botanik_design.cli.words) ----
+    about="Botanik tile sets and variants",
+    drawn="tileset",
+    defaults={"tileset": "botanik", "variant": "standard"},
+    cli_help={
+        "show.tileset": "bundled tile set name or path",
+        "sheet.tileset": "bundled tile set name or path",
+        "rules.variant": "standard, registre-3",
+        "rules.description": "setup, a round, where a tile may go, releases, "
+        "mecha-botanists, end and scoring with the variant's numbers",
+        "rules.tileset": "Botanik: count tiles and rounds with this tile set (default: the "
+        "variant's, else botanik)",
+        "sweep.base": "Botanik, with an optional tile set",
+        "sweep.numbers": "Botanik: score parts, discards, stalls",
+    },
 )

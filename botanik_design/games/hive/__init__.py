@@ -31,6 +31,10 @@ ENTRY = GameEntry(
     rules_page="botanik_design.games.hive.rulespage:page_for",
     commands=("botanik_design.games.hive.cli.perft_cmd", "botanik_design.games.hive.cli.uhp_cmd"),
     cli="botanik_design.games.hive.cli.hooks",
+    # remote play (join): the client's view state and play screen
+    public_rules="botanik_design.games.hive.engine.viewstate:public_rules",
+    state_from_observation="botanik_design.games.hive.engine.viewstate:state_from_observation",
+    join_screen="botanik_design.tui.hive.remote:join_screen",
     parts={"material": "piece set"},
     records="botanik_design.games.hive.hosted",
     rule_ids="botanik_design.games.hive.spec.rule_ids:RULES",
@@ -56,4 +60,22 @@ ENTRY = GameEntry(
                          "end_queen_surrounded", "end_repetition", "end_ply_cap"),
         material="pieceset",
     ),
+    tui_play="botanik_design.tui.hive.launcher:LAUNCHER",
+    tui_editor="botanik_design.tui.hive.editor.launcher:EDITOR",
+    # ---- the shared commands' words (botanik_design.cli.words) ----
+    about="Hive piece sets and variants",
+    drawn="pieceset",
+    cli_help={
+        "show.tileset": "a Hive piece set: hive (the base game) or a UHP game type such as "
+        "Base+MLP",
+        "sheet.tileset": "a Hive piece set: hive (the base game) or a UHP game type such as "
+        "Base+MLP (hexagonal pieces)",
+        "sheet.tile_size": "Hive: a piece's width across the flats (default 38)",
+        "replay.record": "a Hive GameString file (.txt)",
+        "rules.variant": "hive-tournament",
+        "rules.description": "for a Hive variant, its pieces, turns and end",
+        "sweep.base": "Hive, whose pieces come from its piece set",
+        "sweep.numbers": "Hive: placements, movements, end reasons",
+    },
+    cli_names={"show.tileset": ("hive",)},
 )

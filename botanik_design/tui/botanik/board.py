@@ -12,7 +12,7 @@ widgets (:mod:`.widgets`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -99,15 +99,16 @@ class MachineViewMixin:
 
 
 class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]):
-    """The game board; see :data:`~botanik_design.tui.botanik.screens.KEYS`."""
+    """The board of ``controller`` at ``host``; see :data:`~.screens.KEYS`."""
 
     CSS_PATH = _STYLES
 
     BINDINGS: ClassVar[list[BindingType]] = BOARD_BINDINGS
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, host: GameHost) -> None:
         super().__init__()
         self.ctl = controller
+        self.host = host  # where the board is played (autosave, other games)
         #: What the human player has highlighted.
         self.choice = Choice()
         self.message = ""
@@ -171,7 +172,7 @@ class BoardScreen(MachineViewMixin, BotTurnsMixin, BoardMenusMixin, Screen[None]
 
     @property
     def app_(self) -> GameHost:
-        return cast(GameHost, self.app)
+        return self.host
 
     # the highlighted choice, by name (tests and mouse handling read them)
     @property

@@ -45,6 +45,7 @@ from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.model.words import plural
 from botanik_design.tui.botanik.legal import Destination, LegalMoves
+from botanik_design.tui.remote.seat import MoveSink
 
 #: Opponents the play command offers (``human``: two players at one keyboard).
 OPPONENTS: tuple[str, ...] = ("random", "greedy", "mcts", "human")
@@ -147,6 +148,8 @@ class Controller(LegalMoves):
         self.saved_history: tuple[int, ...] | None = None
         #: Play-test notes (the record's ``notes``): ``{"move": moves played, "text"}``.
         self.notes: list[dict[str, Any]] = []
+        #: Where decisions go: ``None`` applies them here; a remote seat sends them to the host.
+        self.sink: MoveSink | None = None
         if state is None:
             self.state = new_game(rules.tileset, rules.variant, seed)
         else:
@@ -313,10 +316,14 @@ class Controller(LegalMoves):
                 f"{top.colour or 'no colour'} {top.type.value})")
 
     def play(self, action: int) -> list[str]:
-        """Apply a human's (or any) decision; returns the new move-log lines.
+        """Apply a human's (or any) decision; returns the new move-log lines.  With a
+        :attr:`sink` it is sent there instead (``[]``: nothing changes until its answer).
 
         Raises :class:`~botanik_design.games.botanik.engine.IllegalActionError` (state unchanged).
         """
+        if self.sink is not None:
+            self.sink.send(action)
+            return []
         if action not in self.state.legal_actions():
             from botanik_design.games.botanik.engine import IllegalActionError
 

@@ -1,4 +1,4 @@
-"""What the board screen needs of the app that hosts it (no import of the app: no loop)."""
+"""What the board screen needs of where it is played (no import of the host: no loop)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,19 @@ from botanik_design.tui.botanik.controller import Controller
 
 
 class GameHost(Protocol):
-    """The play app, as the board screen sees it."""
+    """The host of a board (:class:`~.playhost.BoardHost`), as the board screen sees it."""
 
     #: Why the last autosave failed ("" when it worked or none was made).
     autosave_error: str
-    #: Seconds between two bot moves.
-    bot_delay: float
-    record_path: Path | None
     opponent: str
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds between two bot moves."""
+        ...
+
+    @property
+    def record_path(self) -> Path | None: ...
 
     @property
     def board(self) -> object: ...

@@ -12,14 +12,20 @@ half-written file; the file's line endings and byte-order mark are kept.
 from __future__ import annotations
 
 import io
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from ruamel.yaml.tokens import CommentToken
 
 from botanik_design.spec.atomic import write_atomic
+from botanik_design.tui.editor.values import owns
 
 # (mapping, sequence, offset) indentations tried until a round trip is exact.
 _INDENTS: tuple[tuple[int, int, int], ...] = (
@@ -32,13 +38,36 @@ class DocumentError(Exception):
 
 
 def yaml_for(indent: tuple[int, int, int]) -> YAML:
-    """A round-trip YAML reader/writer with ``indent`` (mapping, sequence, offset)."""
-    y = YAML(typ="rt")
+    """A round-trip YAML reader/writer with ``indent`` (mapping, sequence, offset) that
+    reads text as the validator does (:class:`ValidatorReadingYAML`)."""
+    y = ValidatorReadingYAML(typ="rt")
     y.preserve_quotes = True
     y.width = 4096
     y.allow_unicode = True
     y.indent(mapping=indent[0], sequence=indent[1], offset=indent[2])
     return y
+
+
+class ValidatorReadingYAML(YAML):
+    """ruamel.yaml's round-trip reader and writer, reading text as the validator's reader
+    (:mod:`botanik_design.spec.yamlread`, libyaml) does where ruamel differs:
+
+    * a tab as separation (``title:<TAB>x``, ``x: 1<TAB># c``, a trailing tab), which
+      ruamel refuses, reads as a space; a tab inside a plain value (``a,<TAB>b``) is
+      part of it;
+    * NEL, LS and PS (U+0085, U+2028, U+2029) are ordinary characters, in values and
+      comments alike, not line breaks.
+
+    The text ruamel parses is :func:`shield`'s: those characters swapped for stand-ins,
+    one for one (every line and column stays where it is), put back in every value, key
+    and comment of the tree once parsed (:func:`restore`).
+    """
+
+    def load(self, stream: Any) -> Any:
+        if not isinstance(stream, str):
+            return super().load(stream)
+        text, back = shield(stream)
+        return restore(super().load(text), back)
 
 
 def parse_error_position(exc: YAMLError) -> tuple[int | None, int | None]:
@@ -50,65 +79,148 @@ def parse_error_position(exc: YAMLError) -> tuple[int | None, int | None]:
     return None, None
 
 
-#: How ruamel.yaml's scanner names a tab in its messages (the character's repr).
-_TAB_SHOWN = "'\\t'"
+#: Characters ruamel.yaml reads as line breaks that the validator's reader keeps as text.
+UNICODE_BREAKS = "\x85\u2028\u2029"
 
 
-def separation_tabs_as_spaces(text: str) -> str:
-    """``text`` with each tab ruamel.yaml refuses as separation (``title:<TAB>x``,
-    ``x: 1<TAB># c``, a trailing tab), which libyaml and the validator accept, as a space:
-    the same document, every line and column where it was.
+def _free_chars(text: str) -> Iterator[str]:
+    """Characters of the last private-use plane that ``text`` does not contain (ordinary
+    printable text to every YAML reader)."""
+    used = set(text)
+    return (chr(c) for c in range(0x10FFFD, 0xFFFFF, -1) if chr(c) not in used)
 
-    Each tab the parser stops at is replaced in turn; one between two words of a plain
-    value (``x: a<TAB>b``, part of the value) becomes :data:`CONTENT_TAB` instead, which
-    :func:`restore_tabs` turns back into a tab once parsed."""
-    if "\t" not in text:
-        return text
+
+def shield(text: str) -> tuple[str, dict[int, str]]:
+    """``text`` as ruamel.yaml must read it to see what the validator sees, and the
+    table (for ``str.translate``) that turns its stand-ins back.
+
+    NEL, LS and PS become stand-ins; each tab becomes a space where it separates
+    (outside every token the validator's scanner reads, comments aside, or at the edge
+    of a line of a plain value), a stand-in where it is inside a plain value, and
+    stays a tab inside a quoted or block value and in a comment."""
+    present = [c for c in UNICODE_BREAKS if c in text]
+    if not present and "\t" not in text:
+        return text, {}
+    free = _free_chars(text)
+    forward = {ord(c): next(free) for c in present}
+    back = {ord(v): chr(k) for k, v in forward.items()}
+    text = text.translate(forward)
+    if "\t" in text:
+        content = next(free)
+        back[ord(content)] = "\t"
+        text = _tabs_placed(text, content)
+    return text, back
+
+
+def _tabs_placed(text: str, content: str) -> str:
+    """``text`` with each tab as :func:`shield` says: ``content`` inside a plain value,
+    a space as separation.  Unchanged when the validator's scanner refuses ``text``."""
+    try:
+        tokens = list(yaml.scan(text, Loader=_SCAN_LOADER))
+    except yaml.YAMLError:
+        return text  # the validator refuses it: ruamel reports where
     chars = list(text)
-    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-    for _ in range(text.count("\t")):
-        try:
-            yaml_for((2, 4, 2)).load("".join(chars))
-            break
-        except YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            problem = str(getattr(exc, "problem", ""))
-            if mark is None or mark.line >= len(starts):
-                break
-            at = starts[mark.line] + mark.column
-            if at >= len(chars) or chars[at] != "\t" or _TAB_SHOWN not in problem:
-                break
-            chars[at] = CONTENT_TAB if _inside_plain_value(chars, at) else " "
+    spans = sorted((t.start_mark.index, t.end_mark.index, t.style or "plain")
+                   for t in tokens if isinstance(t, yaml.ScalarToken))
+    starts = [s for s, _, _ in spans]
+    for at in (i for i, c in enumerate(text) if c == "\t"):
+        line_start = text.rfind("\n", 0, at) + 1
+        n = bisect_right(starts, at) - 1
+        start, end, style = spans[n] if n >= 0 else (0, 0, "")
+        if at < end and style == "plain":
+            line_end = text.find("\n", at)
+            line_end = len(text) if line_end < 0 else line_end
+            inside = text[max(line_start, start):at].strip(" \t") and \
+                text[at:min(line_end, end)].strip(" \t")
+            chars[at] = content if inside else " "
+        elif at < end and (style not in "|>" or line_start > start):
+            continue  # in a quoted value or the lines of a block value: part of it
+        elif "#" not in text[max(line_start, end if at >= end else start):at]:
+            chars[at] = " "  # separation (a block value's header too), not in a comment
     return "".join(chars)
 
 
-#: Stands for a tab inside a plain value while ruamel.yaml parses (it refuses the tab
-#: there, libyaml keeps it in the value); :func:`restore_tabs` puts the tab back.
-CONTENT_TAB = "\U0010fffd"
+#: The validator's scanner: libyaml's (a tab inside a plain value is part of it).
+_SCAN_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _inside_plain_value(chars: list[str], at: int) -> bool:
-    """Whether the tab at ``at`` sits between two words of a plain value (``a<TAB>b``),
-    not after an indicator, an anchor, an alias or a tag, nor before a comment."""
-    before = "".join(chars[max(0, at - 200):at]).rsplit("\n", 1)[-1]
-    after = chars[at + 1] if at + 1 < len(chars) else "\n"
-    if not before or before[-1] in " \t:-,[]{}?" or after in " \t\n#":
-        return False
-    word = before.rsplit(" ", 1)[-1]
-    return not word.startswith(("&", "*", "!"))
+def restore(node: Any, back: dict[int, str]) -> Any:
+    """``node`` (a parsed tree) with :func:`shield`'s stand-ins turned back (``back``) in
+    every value, key and comment.  A value then holding a line break of
+    :data:`UNICODE_BREAKS` is written double-quoted (ruamel writes it as a line break
+    anywhere else), and a value shared through an anchor stays one object."""
+    if not back:
+        return node
+    done: dict[int, Any] = {}
+
+    def text(value: Any) -> Any:
+        if not isinstance(value, str) or not any(ord(c) in back for c in value):
+            return value
+        if id(value) in done:
+            return done[id(value)]
+        new = value.translate(back)
+        kind: Any = type(value)
+        if any(c in new for c in UNICODE_BREAKS):
+            kind = DoubleQuotedScalarString
+        out = kind(new)
+        anchor = getattr(getattr(value, "anchor", None), "value", None)
+        if anchor is not None:
+            out.yaml_set_anchor(anchor, always_dump=True)
+        done[id(value)] = out
+        return out
+
+    todo: list[Any] = [node]
+    seen: set[int] = set()
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or not isinstance(item, (dict, list)):
+            continue
+        seen.add(id(item))
+        if hasattr(item, "ca"):
+            _restore_comments(item.ca, back)
+        if isinstance(item, dict):
+            _restore_keys(item, text)
+            for key in list(item):
+                if isinstance(item, CommentedMap) and not owns(item, key):
+                    continue  # merged: restored where it is written
+                value = dict.__getitem__(item, key)
+                new = text(value)
+                if new is not value:
+                    item[key] = new
+                todo.append(new)
+        else:
+            for i, value in enumerate(item):
+                new = text(value)
+                if new is not value:
+                    item[i] = new
+                todo.append(new)
+    return text(node)
 
 
-def restore_tabs(node: Any) -> Any:
-    """``node`` (a parsed tree) with :data:`CONTENT_TAB` back as tabs in every string."""
-    if isinstance(node, dict):
-        for key in list(node):
-            node[key] = restore_tabs(node[key])
-    elif isinstance(node, list):
-        for i, item in enumerate(node):
-            node[i] = restore_tabs(item)
-    elif isinstance(node, str) and CONTENT_TAB in node:
-        return type(node)(node.replace(CONTENT_TAB, "\t"))
-    return node
+def _restore_keys(mapping: dict[Any, Any], text: Callable[[Any], Any]) -> None:
+    """Turn the stand-ins back in the keys of ``mapping`` (order, comments, positions kept)."""
+    for pos, key in enumerate(list(mapping)):
+        new = text(key)
+        if new is key or not isinstance(mapping, CommentedMap) or not owns(mapping, key):
+            continue
+        comment = mapping.ca.items.pop(key, None)
+        where = mapping.lc.data.pop(key, None) if mapping.lc.data else None
+        mapping.insert(pos, new, mapping.pop(key))
+        if comment is not None:
+            mapping.ca.items[new] = comment
+        if where is not None:
+            mapping.lc.data[new] = where
+
+
+def _restore_comments(slots: Any, back: dict[int, str]) -> None:
+    """Turn the stand-ins back in every comment token of a node's comment slots."""
+    todo: list[Any] = [slots.comment, slots.end, *slots.items.values()]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, CommentToken):
+            item.value = item.value.translate(back)
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
 
 
 def read_raw(path: Path) -> str:
@@ -138,7 +250,8 @@ class RoundTripText:
         self._indent = (2, 4, 2)
         self.roundtrip_exact = False
         self.data = self._parse(text)
-        spaced = separation_tabs_as_spaces(text)
+        shielded, back = shield(text)
+        spaced = shielded.translate(back)  # the file with its separating tabs as spaces
         for indent in _INDENTS:
             self._yaml = yaml_for(indent)
             if self._dump(self.data) == spaced:  # the file as it is, tabs aside
@@ -160,7 +273,7 @@ class RoundTripText:
 
     def _parse(self, text: str) -> CommentedMap:
         try:
-            data = restore_tabs(yaml_for(self._indent).load(separation_tabs_as_spaces(text)))
+            data = yaml_for(self._indent).load(text)
         except YAMLError as exc:
             line, col = parse_error_position(exc)
             where = f"{self.name}:{line}:{col}" if line is not None else self.name

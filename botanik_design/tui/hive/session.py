@@ -24,6 +24,7 @@ from botanik_design.games.hive.engine.game import HiveGame, load_hive
 from botanik_design.games.hive.engine.pieces import COLOUR_NAME
 from botanik_design.games.hive.engine.state import HiveState
 from botanik_design.spec.atomic import write_atomic
+from botanik_design.tui.remote.seat import MoveSink
 
 #: Words for the engine's ``end_reason`` values.
 END_REASON_TEXT = {
@@ -68,6 +69,8 @@ class HiveSession:
         self._movable: set[int] | None = None
         #: Play-test notes (the record's ``notes``): ``{"move": moves played, "text"}``.
         self.notes: list[dict[str, object]] = []
+        #: Where decisions go: ``None`` plays them here; a remote seat sends them to the host.
+        self.sink: MoveSink | None = None
 
     @classmethod
     def new(cls, variant_ref: str, opponent: str = "random", seed: int = 0) -> HiveSession:
@@ -189,8 +192,12 @@ class HiveSession:
 
     # -- changes -------------------------------------------------------------
     def play(self, action: int) -> str:
-        """Play a legal action; returns its MoveString (raises ``IllegalActionError``)."""
+        """Play a legal action; returns its MoveString (raises ``IllegalActionError``).
+        With a :attr:`sink` it is sent there instead: nothing changes until its answer."""
         text = self.state.action_to_string(action)
+        if self.sink is not None:
+            self.sink.send(action)
+            return text
         self.state.apply_action(action)
         self._changed()
         return text

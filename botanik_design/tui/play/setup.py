@@ -1,12 +1,12 @@
-"""The variant form: choose a bundled or local variant of either game, adjust its options,
-save or play.
+"""The variant form: choose a bundled or local variant of any game with a play screen,
+adjust its options, save or play.
 
 The form is built from the variant schema of the chosen variant's game
-(:mod:`.setup_fields`); choosing a variant of the other game rebuilds the option
+(:mod:`.setup_fields`); choosing a variant of another game rebuilds the option
 rows.  "Save as" writes a variant YAML that ``extends`` the base variant and lists
 only the changed options, atomically, then runs the project's validator on the
-file and shows what it reports.  Play starts a Botanik game (:class:`SetupScreen.Start`)
-or a Hive game (:class:`SetupScreen.StartHive`).
+file and shows what it reports.  Play asks the game's launcher for the game and
+posts :class:`SetupScreen.Start` (the app shows it).
 """
 
 from __future__ import annotations
@@ -24,19 +24,20 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from botanik_design.tui.botanik.controller import OPPONENTS
-from botanik_design.tui.play.setup_actions import SetupActionsMixin, StartGame, StartHiveGame
+from botanik_design.tui.play.setup_actions import SetupActionsMixin, StartGame
 from botanik_design.tui.play.setup_fields import (
-    PART_WORDS,
     OptionField,
     effective_options,
     extends_ref,
     game_of,
+    launcher_of,
+    material_word,
     option_fields,
     save_variant,
     variant_name,
     variant_yaml,
 )
+from botanik_design.tui.plugins import OPPONENTS, PlayLauncher, playable
 
 __all__ = ["VARIANT_DEFAULT_TILESET", "OptionField", "SetupScreen", "extends_ref",
            "option_fields", "save_variant", "variant_name", "variant_yaml"]
@@ -100,7 +101,6 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
     ]
 
     Start: ClassVar[type[StartGame]] = StartGame
-    StartHive: ClassVar[type[StartHiveGame]] = StartHiveGame
 
     class Leave(Message):
         """Leave the form: back to the game when there is one, else quit."""
@@ -113,16 +113,14 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
                  opponent: str = "greedy", seed: int | None = None, *,
                  record_path: Path | None = None) -> None:
         super().__init__()
-        from botanik_design.spec.bundled import (
-            bundled_piecesets,
-            bundled_tilesets,
-            bundled_variants,
-        )
+        from botanik_design.spec.refs import bundled
 
         self.game = game_of(variant_ref)
         self.fields = option_fields(self.game)
-        self.variants = list(bundled_variants()) + list(bundled_variants("hive"))
-        self.parts = {"botanik": list(bundled_tilesets()), "hive": list(bundled_piecesets())}
+        games = playable()
+        #: The bundled variants of every game with a play screen, and each game's sets.
+        self.variants = [v for e, _ in games for v in bundled(e.variant_kind)]
+        self.parts = {e.name: list(bundled(p.material_kind)) for e, p in games}
         self.base = variant_ref
         self.base_options: dict[str, Any] = {}
         self.start_tileset = tileset_ref
@@ -153,7 +151,7 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
                             placeholder="path/to/variant.yaml (enter loads it)",
                             compact=True, id="base-file")
             with Horizontal(classes="row"):
-                yield Label(PART_WORDS[self.game], id="tileset-label")
+                yield Label(material_word(self.game), id="tileset-label")
                 choices = [(VARIANT_DEFAULT_TILESET, VARIANT_DEFAULT_TILESET)]
                 choices += [(t, t) for t in self.parts[self.game]]
                 ts = self.start_tileset if self.start_tileset in self.parts[self.game] else \
@@ -200,7 +198,7 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         """Show the tile or piece sets and the option rows of ``game``."""
         self.game = game
         self.fields = option_fields(game)
-        self.query_one("#tileset-label", Label).update(PART_WORDS[game])
+        self.query_one("#tileset-label", Label).update(material_word(game))
         choices = [(VARIANT_DEFAULT_TILESET, VARIANT_DEFAULT_TILESET)]
         self.query_one("#tileset", Select).set_options(
             choices + [(t, t) for t in self.parts[game]])
@@ -335,6 +333,10 @@ class SetupScreen(SetupActionsMixin, Screen[None]):
         by_name = {f.name: f for f in self.fields}
         return {k: v for k, v in values.items()
                 if not by_name[k].same(v, self.base_options.get(k))}, problems
+
+    def _launcher(self) -> PlayLauncher:
+        """The play launcher of the form's game."""
+        return launcher_of(self.game)
 
     def _tileset(self) -> str | None:
         value = self.query_one("#tileset", Select).value

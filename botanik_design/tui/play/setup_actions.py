@@ -9,24 +9,17 @@ from textual.message import Message
 from textual.widgets import Input, Select
 
 from botanik_design.model.words import plural
-from botanik_design.tui.botanik.controller import load_rules
-from botanik_design.tui.play.setup_fields import hive_session, save_variant, variant_yaml
+from botanik_design.tui.play.setup_fields import save_variant, variant_yaml
+from botanik_design.tui.plugins import FormChoice, FormProblem, Opening, PlayLauncher
 
 
 class StartGame(Message):
-    """Play a Botanik game with ``rules``, ``seed`` and ``opponent`` (the app opens it)."""
+    """Play the form's game: ``opening`` shows it (the app calls it); ``opponent`` as
+    chosen in the form."""
 
-    def __init__(self, rules: Any, seed: int, opponent: str) -> None:
+    def __init__(self, opening: Opening, opponent: str) -> None:
         super().__init__()
-        self.rules, self.seed, self.opponent = rules, seed, opponent
-
-
-class StartHiveGame(Message):
-    """Play the Hive game of ``session`` (a ``HiveSession``; the app opens it)."""
-
-    def __init__(self, session: Any) -> None:
-        super().__init__()
-        self.session = session
+        self.opening, self.opponent = opening, opponent
 
 
 class _Form(Protocol):
@@ -43,14 +36,14 @@ class _Form(Protocol):
     def _problems(self, lines: list[str], error: bool = False, warn: bool = False) -> None: ...
     def _form_key(self, changed: dict[str, Any]) -> str: ...
     def _seed(self, problems: list[str]) -> int: ...
-    def _play_hive(self, changed: dict[str, Any], seed: int, opponent: str) -> None: ...
+    def _launcher(self) -> PlayLauncher: ...
     def query_one(self, selector: str, expect_type: Any) -> Any: ...
     def post_message(self, message: Message) -> bool: ...
 
 
 class SetupActionsMixin:
-    """Saving and playing, for :class:`~.setup.SetupScreen` (its ``Start`` and
-    ``StartHive`` are :class:`StartGame` and :class:`StartHiveGame`)."""
+    """Saving and playing, for :class:`~.setup.SetupScreen` (its ``Start`` is
+    :class:`StartGame`)."""
 
     #: The file last saved, and what the form held then (a Hive game may name it).
     _saved: tuple[Path, str] | None = None
@@ -106,8 +99,7 @@ class SetupActionsMixin:
         return random.SystemRandom().randrange(1_000_000)
 
     def action_play(self: _Form) -> None:
-        from botanik_design.spec.errors import SpecError
-
+        """Play the form: the chosen game's launcher builds the game (or says why not)."""
         changed, problems = self.changed()
         seed = self._seed(problems)
         if problems:
@@ -115,35 +107,14 @@ class SetupActionsMixin:
             return
         raw = self.query_one("#opponent", Select).value
         opponent = raw if isinstance(raw, str) else "greedy"
-        if self.game == "hive":
-            self._play_hive(changed, seed, opponent)
-            return
-        try:
-            rules = load_rules(self._tileset(), self.base, changed)
-        except (SpecError, TypeError, ValueError) as exc:
-            extra = list(exc.problems) if isinstance(exc, SpecError) else []
-            self._problems([str(exc), *extra], error=True)
-            return
-        self.post_message(StartGame(rules, seed, opponent))
-
-    def _play_hive(self: _Form, changed: dict[str, Any], seed: int, opponent: str) -> None:
-        from botanik_design.spec.errors import SpecError
-
-        pieceset = self._tileset()
         saved = None
         if self._saved is not None and self._saved[1] == self._form_key(changed):
             saved = self._saved[0]
-        if (changed or pieceset) and saved is None and self.record_path is not None:
-            self._problems(["the record names its variant file: save these options first "
-                            "(type a name in the save box, ctrl+s), then play"], error=True)
-            return
+        choice = FormChoice(self.base, changed, self._tileset(), opponent, seed, saved,
+                            self.record_path)
         try:
-            session = hive_session(self.base, changed, pieceset, opponent, seed, saved)
-        except SpecError as exc:
-            self._problems([str(exc).splitlines()[0], *exc.problems], error=True)
+            opening = self._launcher().opening(choice)
+        except FormProblem as exc:
+            self._problems(exc.lines, error=True)
             return
-        except ValueError as exc:
-            self._problems([str(exc)], error=True)
-            return
-        self.post_message(StartHiveGame(session))
-
+        self.post_message(StartGame(opening, opponent))

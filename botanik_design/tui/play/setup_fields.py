@@ -1,8 +1,8 @@
 """What the variant form shows and writes: option fields from the variant schemas, the
-variant file text, saving it, and a Hive variant built from the form.
+variant file text, and saving it.
 
-Both games' forms come from their JSON Schemas (``spec/variant.schema.json`` for
-Botanik, ``spec/hive-variant.schema.json`` for Hive): an ``enum`` option is a
+Every game's form comes from the JSON Schema of its variant kind (the entry's
+``variant_kind``, e.g. ``spec/variant.schema.json``): an ``enum`` option is a
 select, a boolean a true/false select, an array of ``enum`` items a row of
 checkboxes, an integer an input checked against ``minimum``/``maximum``, a
 nullable integer an input where an empty value means ``null``.  No textual
@@ -17,14 +17,27 @@ from typing import Any
 
 import yaml
 
+from botanik_design.games.registry import DEFAULT_GAME, entry
 from botanik_design.model.words import plural
+from botanik_design.tui.plugins import PlayLauncher, game_of_variant, play_launcher
 
-#: The games the form offers, and the schema kind of each one's variants.
-SCHEMA_OF = {"botanik": "variant", "hive": "hive-variant"}
-#: The kind of the game's component file (``tileset:`` / ``pieceset:`` of a variant).
-PARTS_OF = {"botanik": "tileset", "hive": "pieceset"}
-#: How the form names that component.
-PART_WORDS = {"botanik": "tile set", "hive": "piece set"}
+
+def launcher_of(game: str) -> PlayLauncher:
+    """The play launcher of ``game`` (a game's name); ``ValueError`` when it has none."""
+    found = play_launcher(entry(game))
+    if found is None:
+        raise ValueError(f"{entry(game).title} has no play screen")
+    return found
+
+
+def material_kind(game: str) -> str:
+    """The spec kind of the set ``game``'s variants name (``tileset``, ``pieceset``)."""
+    return launcher_of(game).material_kind
+
+
+def material_word(game: str) -> str:
+    """How the form names that set (the entry's ``parts["material"]``, e.g. ``tile set``)."""
+    return entry(game).parts.get("material", "set")
 
 
 @dataclass(frozen=True)
@@ -106,30 +119,22 @@ def _field(name: str, spec: dict[str, Any]) -> OptionField:
                        maximum=spec.get("maximum"), nullable=nullable)
 
 
-def option_fields(game: str = "botanik") -> list[OptionField]:
-    """The form's fields for ``game`` (``botanik`` or ``hive``), in schema order."""
+def option_fields(game: str = DEFAULT_GAME) -> list[OptionField]:
+    """The form's fields for ``game`` (a game's name), in the order of its variant schema."""
     from botanik_design.spec.bundled import schema
 
-    props = schema(SCHEMA_OF[game])["properties"]["options"]["properties"]
+    props = schema(entry(game).variant_kind)["properties"]["options"]["properties"]
     return [_field(name, spec) for name, spec in props.items()]
 
 
 def game_of(ref: str) -> str:
-    """``hive`` when ``ref`` names a Hive variant (bundled or a file), else ``botanik``."""
-    from botanik_design.tui.hive.launch import wants_hive
-
-    return "hive" if wants_hive(ref, None) else "botanik"
+    """The name of the game whose variant ``ref`` is (bundled or a file)."""
+    return game_of_variant(ref).name
 
 
 def effective_options(ref: str, game: str) -> dict[str, Any]:
     """The options of variant ``ref`` of ``game``; raises ``SpecError`` when it is invalid."""
-    if game == "hive":
-        from botanik_design.games.hive.spec.load import hive_effective_options
-
-        return hive_effective_options(ref)
-    from botanik_design.games.botanik.spec.load import effective_options as botanik_options
-
-    return botanik_options(ref)
+    return launcher_of(game).effective_options(ref)
 
 
 def variant_name(path: Path) -> str:
@@ -139,27 +144,28 @@ def variant_name(path: Path) -> str:
     return name_from_path(path, "my-variant")
 
 
-def extends_ref(base: str, target: Path, game: str = "botanik") -> str:
+def extends_ref(base: str, target: Path, game: str = DEFAULT_GAME) -> str:
     """``base`` as the saved file's ``extends:``: a bundled name, or a path relative to it."""
     from botanik_design.spec.refs import portable_ref
 
-    return portable_ref(base, SCHEMA_OF[game], target.resolve().parent)
+    return portable_ref(base, entry(game).variant_kind, target.resolve().parent)
 
 
 def variant_yaml(target: Path, base: str, changed: dict[str, Any],
-                 tileset: str | None = None, game: str = "botanik") -> str:
+                 tileset: str | None = None, game: str = DEFAULT_GAME) -> str:
     """The text of a variant file at ``target`` extending ``base`` with the ``changed``
-    options; ``tileset``: the tile set (Botanik) or piece set (Hive) it names, if any.
-    References are written portably (bundled names, or paths relative to ``target``)."""
+    options; ``tileset``: the set it names (its game's :func:`material_kind`), if any.
+    A game other than the default one is named by ``game:``.  References are written
+    portably (bundled names, or paths relative to ``target``)."""
     from botanik_design.spec.refs import portable_ref
 
     data: dict[str, Any] = {"variant": variant_name(target)}
-    if game == "hive":
-        data["game"] = "hive"
+    if game != DEFAULT_GAME:
+        data["game"] = game
     data["title"] = f"{base} with {plural(len(changed), 'option')} changed"
     data["extends"] = extends_ref(base, target, game)
     if tileset:
-        part = PARTS_OF[game]
+        part = material_kind(game)
         data[part] = portable_ref(tileset, part, target.resolve().parent)
     if changed:
         data["options"] = changed
@@ -179,26 +185,3 @@ def save_variant(target: Path, text: str) -> tuple[list[str], list[str]]:
     found = validate_path(target)
     return ([d.format() for d in found if d.level == "error"],
             [d.format() for d in found if d.level != "error"])
-
-
-def hive_session(base: str, changed: dict[str, Any], pieceset: str | None, opponent: str,
-                 seed: int, saved: Path | None = None) -> Any:
-    """A :class:`~botanik_design.tui.hive.session.HiveSession` of the form's Hive variant.
-
-    Without changes the base variant is loaded as it is; with changes the variant the
-    form would save is checked by the project's validator without being written
-    (``saved``: a file the form saved with exactly these options, named in records
-    instead).  Raises ``SpecError`` with the validator's problems, ``ValueError`` /
-    ``BotSpecError`` for a bad opponent.
-    """
-    from botanik_design.games.hive.engine.game import HiveGame, load_hive
-    from botanik_design.games.hive.spec.load import hive_variant_from_text
-    from botanik_design.tui.hive.session import HiveSession
-
-    if not changed and pieceset is None:
-        return HiveSession(load_hive(base), base, opponent, seed=seed)
-    here = Path.cwd() / "variant-form.yaml"
-    text = variant_yaml(here, base, changed, pieceset, "hive")
-    variant = hive_variant_from_text(text, "(the variant form)", here.parent)
-    ref = str(saved) if saved is not None else base
-    return HiveSession(HiveGame(variant, variant.piece_set()), ref, opponent, seed=seed)

@@ -1,7 +1,12 @@
 """``botanik-design join``: one seat of a hosted game, for every game of the framework.
 
-The screen is built from what the host sends (:mod:`botanik_design.remote.client`):
-the seat's observation in words, the public move list, the notes, who is
+A game whose entry names a ``join_screen`` (Botanik, Hive) is played on its own
+play screen, the one ``play`` shows, driven by the seat's
+:class:`~botanik_design.tui.remote.seat.RemoteSeat` (the seat's moves go to the
+host; each host message rebuilds the screen's view state from the observation).
+
+Any other game gets the generic screen, built from what the host sends: the
+seat's observation in words, the public move list, the notes, who is
 connected, and, on the seat's turn, its legal actions as the game words them
 (``action_to_string``).  Type to narrow the list, Enter plays the highlighted
 action (the host checks it with the engine), F2 writes a note on the
@@ -20,25 +25,56 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from botanik_design.games.base import State
+from botanik_design.games.registry import resolve
 from botanik_design.remote.client import Client
+from botanik_design.tui.remote.seat import RemoteSeat
 
 
 class JoinApp(App[None]):
-    """One seat's screen; ``client`` is not yet running (the app runs it)."""
+    """One seat's screen; ``client`` is not yet running (the app runs it).
+
+    ``play_screen``: open the game's own play screen when its entry has one (else, or
+    with ``False``, the generic screen).  The app is the seat's listener and hands
+    every host message on to the game screen once it is open (:attr:`game_screen`).
+    """
 
     TITLE = "botanik-design join"
     ENABLE_COMMAND_PALETTE = False
     CSS_PATH = Path(__file__).with_name("join.tcss")
     BINDINGS = [Binding("f2", "note", "note"), Binding("ctrl+q", "quit", "quit")]
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, *, play_screen: bool = True) -> None:
         super().__init__()
         self.client = client
-        client.on_state = self._state
-        client.on_error = self._error
-        client.on_status = self._status
+        self.seat = RemoteSeat(client)
+        self.seat.listener = self
+        self.play_screen = play_screen
+        self.game_screen: Any = None
         self.message = ""
         self.shown: list[int] = []
+
+    # -- the seat's listener ------------------------------------------------------
+    def seat_state(self, state: State | None, view: dict[str, Any]) -> None:
+        self._state(view)
+        if self.game_screen is None and state is not None and self.play_screen:
+            e = self.seat.entry
+            if e is not None and e.join_screen is not None:
+                self.game_screen = resolve(e.join_screen)(self.seat)
+                self.push_screen(self.game_screen)
+                return
+        if self.game_screen is not None:
+            self.game_screen.seat_state(state, view)
+
+    def seat_error(self, code: str, message: str) -> None:
+        self._error(code, message)
+        if self.game_screen is not None:
+            self.game_screen.seat_error(code, message)
+
+    def seat_status(self, text: str) -> None:
+        self._status(text)
+        if self.game_screen is not None:
+            self.game_screen.seat_status(text)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,10 +93,8 @@ class JoinApp(App[None]):
         self.run_worker(self.client.run(), exclusive=True, name="client")
 
     async def on_unmount(self) -> None:
-        c = self.client
-        c.on_state = c.on_status = None
-        c.on_error = None
-        await c.stop()
+        self.seat.stop_listening()
+        await self.client.stop()
 
     # -- from the host ------------------------------------------------------------
     def _state(self, view: dict[str, Any]) -> None:

@@ -24,8 +24,8 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Input
 
-_PASSED = "_botanik_passed"
-_SEEN = "_botanik_seen_by_field"
+_PASSED = "_keyroute_passed"
+_SEEN = "_keyroute_seen_by_field"
 
 
 def _pass(event: events.Key, to: Widget) -> None:

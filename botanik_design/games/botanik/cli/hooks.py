@@ -1,6 +1,7 @@
 """Botanik's part of the shared commands (:mod:`botanik_design.cli.games`): ``show`` and
 ``sheet`` of a tile set.  Botanik is the default game: its hooks claim every reference
-no other game recognises and report one that is not a tile set in their own words."""
+no other game recognises and report one that is not a tile set in their own words
+(naming what every game's ``show`` takes, :mod:`botanik_design.cli.words`)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,11 @@ def load_tileset_or_fail(ref: str, command: str) -> tuple[Any, int]:
 
     try:
         return load_tileset(ref), 0
-    except SpecNotFoundError:  # neither a tile set nor a piece set: suggest either
-        from botanik_design.spec.bundled import bundled_piecesets, bundled_tilesets
+    except SpecNotFoundError:  # no game's material: suggest every game's
+        from botanik_design.cli.words import drawn_names, drawn_noun
         from botanik_design.spec.refs import unknown_name
 
-        missing = unknown_name(ref, "tile set or piece set",
-                               [*bundled_tilesets(), *bundled_piecesets(), "hive"])
+        missing = unknown_name(ref, drawn_noun(), drawn_names())
         print(f"{command}: error: {missing}", file=sys.stderr)
         return None, missing.exit_code
     except SpecError as exc:
@@ -51,27 +51,22 @@ def show(ref: str, out: Path | None, dpi: int) -> int:
     print(counts_text(tileset))
     if out is None:
         return 0
+    from botanik_design.cli.games import write_pictures
     from botanik_design.games.botanik.draw.overview import write_overview
 
-    try:
-        files = write_overview(tileset, out, dpi=dpi)
-    except OSError as exc:
-        print(f"show: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {files[0]}")
-    return 0
+    return write_pictures("show", out, lambda: (write_overview(tileset, out, dpi=dpi), ""))
 
 
 def sheet(ref: str, out: Path, args: argparse.Namespace) -> int:
     """``sheet``: every physical tile of a tile set on print-and-cut pages, or one tile a
     page (``--per-tile``), with ``--bleed``, ``--safe`` and ``--backs [long|short]``."""
+    from botanik_design.cli.games import write_pictures
     from botanik_design.draw.pages import (
         DEFAULT_TILE_MM,
         SERVICE_SAFE_MM,
         LayoutError,
         sheet_layout,
     )
-    from botanik_design.draw.paths import files_text
 
     tileset, code = load_tileset_or_fail(ref, "sheet")
     if tileset is None:
@@ -94,52 +89,49 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int:
     except LayoutError as exc:
         print(f"sheet: error: {exc}", file=sys.stderr)
         return 2
-    try:
+
+    def write() -> tuple[list[Path], str]:
         summary = write_sheet(tileset, out, page=args.page, tile=args.tile_size,
                               margin=args.margin, gap=args.gap, backs=args.backs or False,
                               dpi=args.dpi, bleed=args.bleed, safe=args.safe)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
-              "file was written", file=sys.stderr)
-        return 2
-    lay = summary.layout
-    pages = plural(lay.pages, "page")
-    if summary.back_pages:
-        pages += f" + {plural(summary.back_pages, 'back page')}"
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    machine = summary.tiles - summary.sources
-    extra = f" + {args.bleed:g} mm bleed" if args.bleed else ""
-    flip = f", backs flip on the {args.backs} edge" if args.backs else ""
-    print(f"{tileset.name}: {plural(summary.tiles, 'tile')} ({plural(machine, 'machine tile')} "
-          f"+ {plural(summary.sources, 'Source')}), {lay.tile:g} mm{extra}, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}{flip}")
-    print(f"wrote {files_text(summary.files)}")
-    return 0
+        lay = summary.layout
+        pages = plural(lay.pages, "page")
+        if summary.back_pages:
+            pages += f" + {plural(summary.back_pages, 'back page')}"
+        page = "A4" if lay.page == "a4" else lay.page.title()
+        machine = summary.tiles - summary.sources
+        extra = f" + {args.bleed:g} mm bleed" if args.bleed else ""
+        flip = f", backs flip on the {args.backs} edge" if args.backs else ""
+        return summary.files, (
+            f"{tileset.name}: {plural(summary.tiles, 'tile')} "
+            f"({plural(machine, 'machine tile')} + {plural(summary.sources, 'Source')}), "
+            f"{lay.tile:g} mm{extra}, {page} "
+            f"({lay.columns} x {lay.rows} = {lay.per_page} per page): {pages}{flip}")
+
+    return write_pictures("sheet", out, write)
 
 
 def _cards(tileset: Any, out: Path, args: argparse.Namespace) -> int:
     """``sheet --per-tile``: one card per page at the tile's size plus its bleed."""
-    from botanik_design.draw.paths import files_text
+    from botanik_design.cli.games import write_pictures
     from botanik_design.games.botanik.draw.sheet import write_cards
 
     if args.backs == "short":
         print("sheet: error: --per-tile gives each back its own page; a duplex edge means "
               "nothing there (use --backs)", file=sys.stderr)
         return 2
-    try:
+
+    def write() -> tuple[list[Path], str]:
         count, files = write_cards(tileset, out, tile=args.tile_size, bleed=args.bleed,
                                    safe=args.safe, backs=bool(args.backs), dpi=args.dpi)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {exc.filename or out}: {exc.strerror or exc}; no "
-              "file was written", file=sys.stderr)
-        return 2
-    side = args.tile_size + 2 * args.bleed
-    what = "cards (front, back, front, ...)" if args.backs else "cards"
-    print(f"{tileset.name}: {count} {what}, {side:g} x {side:g} mm each ({args.tile_size:g} mm "
-          f"cut + {args.bleed:g} mm bleed, {args.safe:g} mm safe zone)"
-          + (f", {args.dpi} dpi" if out.suffix.lower() == ".png" else ""))
-    print(f"wrote {files_text(files)}")
-    return 0
+        side = args.tile_size + 2 * args.bleed
+        what = "cards (front, back, front, ...)" if args.backs else "cards"
+        return files, (
+            f"{tileset.name}: {count} {what}, {side:g} x {side:g} mm each "
+            f"({args.tile_size:g} mm cut + {args.bleed:g} mm bleed, {args.safe:g} mm safe "
+            "zone)" + (f", {args.dpi} dpi" if out.suffix.lower() == ".png" else ""))
+
+    return write_pictures("sheet", out, write)
 
 
 def replay(path: Path, args: argparse.Namespace, images: Any) -> int:

@@ -29,9 +29,14 @@ def observe(state: StateViews, player: int) -> dict[str, Any]:
     ``legal_actions``, ``pile_size``, ``arrival`` (tile ids in arrival order),
     ``middle`` (per column, tile ids bottom to top), ``slots`` (per player, per
     column, tile id or ``None``), ``machines`` (per player, ``[x, y, tile id,
-    rotation]`` sorted by cell), ``discarded`` (``[tile id, reason]`` in order).
+    rotation]`` sorted by cell), ``discarded`` (``[tile id, reason]`` in order), and what a
+    joining player's screen rebuilds the game from (:mod:`.viewstate`): ``history`` (the
+    actions played), ``first_player`` (the first Meca holder) and ``revealed`` (the tile ids
+    drawn so far, in draw order: all face up once drawn).
     Raises ``ValueError`` for a seat other than 0 or 1.
     """
+    from botanik_design.games.botanik.engine.draws import revealed
+
     check_seat(player, 2)
     name = state.table.name
     pending = state.pending()
@@ -51,4 +56,7 @@ def observe(state: StateViews, player: int) -> dict[str, Any]:
         "slots": [[None if t is None else name(t) for t in state.slots(p)] for p in (0, 1)],
         "machines": [[[x, y, name(t), r] for x, y, t, r in m.cells()] for m in state.machines],
         "discarded": [[name(t), why] for t, why in state.discard_reasons()],
+        "history": list(state.history()),
+        "first_player": state.first_player,
+        "revealed": revealed(state),
     }

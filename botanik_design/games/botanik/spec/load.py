@@ -55,7 +55,7 @@ def load_tileset_for(ref: str, variant: Variant, relative_to: Path | None = None
                 f"{why}")
     if out.items:
         raise SpecError(f"{doc.name}: cannot be played under variant `{variant.name}`",
-                        [d.format() for d in out.items])
+                        diagnostics=out.items)
     return tileset
 
 

@@ -30,15 +30,11 @@ def show(ref: str, out: Path | None, dpi: int) -> int | None:
     print(pieceset_counts_text(pieceset))
     if out is None:
         return 0
+    from botanik_design.cli.games import write_pictures
     from botanik_design.games.hive.draw import write_pieceset_overview
 
-    try:
-        files = write_pieceset_overview(pieceset, out, dpi=dpi)
-    except OSError as exc:
-        print(f"show: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {files[0]}")
-    return 0
+    return write_pictures("show", out,
+                          lambda: (write_pieceset_overview(pieceset, out, dpi=dpi), ""))
 
 
 def sheet(ref: str, out: Path, args: argparse.Namespace) -> int | None:
@@ -50,8 +46,8 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int | None:
         return code
     if pieceset is None:
         return None
+    from botanik_design.cli.games import write_pictures
     from botanik_design.draw.pages import LayoutError
-    from botanik_design.draw.paths import files_text
     from botanik_design.games.hive.draw import (
         DEFAULT_PIECE_MM,
         piece_layout,
@@ -66,35 +62,29 @@ def sheet(ref: str, out: Path, args: argparse.Namespace) -> int | None:
         return 2
     size = DEFAULT_PIECE_MM if args.tile_size is None else args.tile_size
     gap = args.gap if args.gap else 2.0
-    try:
-        if args.per_tile:
-            n, files = write_piece_cards(pieceset, out, tile=size, bleed=args.bleed,
-                                         dpi=args.dpi)
-            print(f"{pieceset.name}: {plural(n, 'piece')}, one a page, {size:g} mm across "
-                  f"the flats + {args.bleed:g} mm bleed")
-            print(f"wrote {files_text(files)}")
-            return 0
-        piece_layout(len(pieces_of(pieceset)), args.page, size, args.margin, gap, args.bleed)
-    except LayoutError as exc:
-        print(f"sheet: error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
+    if not args.per_tile:
+        try:
+            piece_layout(len(pieces_of(pieceset)), args.page, size, args.margin, gap,
+                         args.bleed)
+        except LayoutError as exc:
+            print(f"sheet: error: {exc}", file=sys.stderr)
+            return 2
+
+    def cards() -> tuple[list[Path], str]:
+        n, files = write_piece_cards(pieceset, out, tile=size, bleed=args.bleed, dpi=args.dpi)
+        return files, (f"{pieceset.name}: {plural(n, 'piece')}, one a page, {size:g} mm "
+                       f"across the flats + {args.bleed:g} mm bleed")
+
+    def sheet() -> tuple[list[Path], str]:
         n, lay, files = write_piece_sheet(pieceset, out, page=args.page, tile=size,
                                           margin=args.margin, gap=gap, dpi=args.dpi,
                                           bleed=args.bleed)
-    except OSError as exc:
-        print(f"sheet: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    page = "A4" if lay.page == "a4" else lay.page.title()
-    print(f"{pieceset.name}: {plural(n, 'piece')} ({n // 2} per player), {size:g} mm across the "
-          f"flats, {page} "
-          f"({lay.columns} x {lay.rows} = {lay.per_page} per page): "
-          f"{plural(lay.pages, 'page')}")
-    print(f"wrote {files_text(files)}")
-    return 0
+        page = "A4" if lay.page == "a4" else lay.page.title()
+        return files, (f"{pieceset.name}: {plural(n, 'piece')} ({n // 2} per player), "
+                       f"{size:g} mm across the flats, {page} ({lay.columns} x {lay.rows} = "
+                       f"{lay.per_page} per page): {plural(lay.pages, 'page')}")
+
+    return write_pictures("sheet", out, cards if args.per_tile else sheet)
 
 
 def replay(path: Path, args: argparse.Namespace, images: Any) -> int | None:

@@ -330,7 +330,7 @@ def hive_from_doc(session: Any, doc: Any, **params: Any) -> HiveGame:
 
     problems = errors(session.check(doc))
     if problems:
-        raise SpecError(f"{doc.name}: not a valid Hive variant", [d.format() for d in problems])
+        raise SpecError(f"{doc.name}: not a valid Hive variant", diagnostics=problems)
     variant = hive_variant_info(session, doc).variant
     if variant is None:
         raise SpecError(f"{doc.name}: its options do not fit the model of a Hive variant")

@@ -18,13 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 from botanik_design.games.botanik.model.sides import Side
+from botanik_design.tui.botanik.editor.counts import CountsBar
 from botanik_design.tui.botanik.editor.details_actions import DetailsActionsMixin
 from botanik_design.tui.botanik.editor.document import Problem, TilesetDocument
 from botanik_design.tui.botanik.editor.fields import NumberInput, TileFields
 from botanik_design.tui.botanik.editor.list_actions import ListActionsMixin
 from botanik_design.tui.botanik.editor.picture_action import PictureActionMixin
 from botanik_design.tui.botanik.editor.table import TileTable
-from botanik_design.tui.editor.bars import CountsBar, ProblemList, StatusBar, TitleBar
+from botanik_design.tui.editor.bars import ProblemList, StatusBar, TitleBar
 from botanik_design.tui.editor.checker import Checker
 from botanik_design.tui.editor.saving import SavingMixin
 from botanik_design.tui.editor.screens import HelpScreen

@@ -29,6 +29,7 @@ from botanik_design.spec.refs import is_spec_name
 from botanik_design.tui.botanik.editor.details import SetDetailsMixin
 from botanik_design.tui.botanik.editor.entry import TILE_KEYS, del_key, set_exits, set_key
 from botanik_design.tui.botanik.editor.listtext import (
+    ItemSpan,
     empty_list_line,
     heads_group,
     item_lines,
@@ -104,6 +105,21 @@ def _mask(value: Any) -> int:
     return exits_mask(sides)
 
 
+def comment_block(lines: list[str], span: ItemSpan) -> tuple[str, ...]:
+    """The comment lines ``span`` owns above its item, stripped."""
+    return tuple(line.strip() for line in lines[span.owned:span.first])
+
+
+def group_headings(lines: list[str], root: CommentedMap) -> frozenset[tuple[str, ...]]:
+    """The comment blocks of ``lines`` (a parse of them: ``root``) that head a group of
+    tiles (:func:`~.listtext.heads_group`)."""
+    spans = item_spans(lines, root, "tiles")
+    if spans is None:
+        return frozenset()
+    return frozenset(comment_block(lines, s) for i, s in enumerate(spans)
+                     if heads_group(spans, i))
+
+
 class TilesetDocument(SetDetailsMixin, RoundTripText):
     """A tile-set file open for editing.
 
@@ -111,6 +127,10 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
     file.  Every editing method records an undo step (when it changes anything)
     and returns the index of the tile to select.
     """
+
+    #: The comment blocks that headed a group of tiles in the file as opened (set by the
+    #: first :meth:`_check`); see :meth:`delete`.
+    _headings: frozenset[tuple[str, ...]] | None = None
 
     # ------------------------------------------------------------------ I/O
 
@@ -131,7 +151,10 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
                 raise DocumentError(
                     f"{self.name}:{line}:1: tile {i} is not a mapping; fix it in a text editor"
                 )
-        restore_lost_comments(text.split("\n"), data, "tiles")
+        lines = text.split("\n")
+        restore_lost_comments(lines, data, "tiles")
+        if self._headings is None:
+            self._headings = group_headings(lines, data)
 
     @classmethod
     def from_text(cls, path: Path, text: str, *, tileset_name: str | None = None,
@@ -346,7 +369,9 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         A comment at the end of its lines goes with it, and the comment lines directly
         above it when they are its own; a comment heading a group of tiles (the tile and
         the ones right under it, no blank line between) stays and heads the next one
-        (:func:`~.listtext.heads_group`). Every other tile keeps its comments.
+        (:func:`~.listtext.heads_group`) when it did so in the file as opened: an edit that
+        puts a tile right under another (a duplicate, an added tile, a deleted neighbour)
+        does not make that tile's own comment a heading. Every other tile keeps its comments.
         Deleting the last tile leaves ``tiles: []``.
         """
         before = self.text
@@ -355,7 +380,9 @@ class TilesetDocument(SetDetailsMixin, RoundTripText):
         spans = item_spans(lines, fresh, "tiles")
         if spans is not None:
             span = spans[index]
-            cut = span.first if heads_group(spans, index) else span.owned
+            heading = heads_group(spans, index) and \
+                comment_block(lines, span) in (self._headings or frozenset())
+            cut = span.first if heading else span.owned
             new = lines[:cut] + lines[span.last + 1:]
             if len(spans) == 1:  # `tiles:` with nothing under it would read as null
                 new = empty_list_line(new, fresh)

@@ -2,8 +2,9 @@
 
 One page per link, ``http://HOST:PORT/SEAT/TOKEN/``: the page's terminal runs
 ``botanik-design join`` with that seat's address on the host machine.  A wrong
-seat or token gets 404 (no screen is started).  textual-serve is imported only
-here and only for ``--web``; it does not import textual.
+seat or token gets 404 (no screen is started), else the page shows that seat's
+game screen, the one ``join`` opens.  textual-serve is imported only here (in the
+TUI layer, the only one that serves screens) and only for ``--web``.
 """
 
 from __future__ import annotations

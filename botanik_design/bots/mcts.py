@@ -30,7 +30,7 @@ seconds — not reproducible, as it depends on the machine's speed):
 
 The move played is the most visited root child (ties: higher mean, then rng).
 Defaults (``mcts`` alone): 50 iterations, ``c=0.7``, greedy rollouts of 3
-decisions, priors on, 6 placements kept.  Cost: about 0.5 s of CPU time per
+decisions, priors on, 6 placements kept.  Cost: about 0.6 s of CPU time (on a loaded machine) per
 ``standard`` game on one core at the defaults (against greedy); ``python
 bench/mcts_speed.py`` reports iterations per second.
 """
@@ -43,17 +43,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
-from botanik_design.bots.greedy import action_values, choose_greedy, heuristic_of
-from botanik_design.games.base import Determinizable
+from botanik_design.bots.greedy import action_values, heuristic_of
+from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
 
 
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "children", "orders", "player", "value", "visits")
+    __slots__ = ("avail", "children", "crosses", "legal", "orders", "player", "state", "value",
+                 "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
+        #: The state here before any resampling, kept while the actions from the root
+        #: leave the hidden information as it was (``HiddenKeyed``), with its legal
+        #: actions; ``crosses``: the action leading here changes it (nothing kept).
+        self.state: Any = None
+        self.legal: list[int] | None = None
+        self.crosses = False
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.value = 0.0
@@ -62,27 +69,44 @@ class _Node:
         self.orders: dict[tuple[int, ...], tuple[list[int], dict[int, float]]] = {}
 
 
-def priors(state: Any, legal: Sequence[int], keep: int) -> tuple[list[int], dict[int, float]]:
-    """Candidates ordered by the greedy values (best first) and priors in [0, 1].
+def priors(state: Any, legal: Sequence[int], keep: int,
+           own: Heuristic | None | bool = True) -> tuple[list[int], dict[int, float]]:
+    """Candidates ordered by the greedy values (best first, ties: smaller action) and
+    priors in [0, 1].
 
     Cut to the ``keep`` best (``0``: keep all) where the game's
     ``Heuristic.may_prune`` allows (Botanik: placements; picks, swaps and
-    discards are all kept); games without the capability keep all.
+    discards are all kept); games without the capability keep all.  ``own``: the
+    game's :class:`Heuristic` or ``None`` when already known (``True``: ask the game).
     """
-    values = action_values(state, legal)
+    if own is True:
+        own = heuristic_of(state.get_game())
+    assert own is not False
+    values = own.action_values(state, legal) if own is not None else action_values(state, legal)
     lo, hi = min(values), max(values)
     span = hi - lo
-    scored = sorted(zip(values, legal, strict=True), key=lambda t: (-t[0], t[1]))
-    own = heuristic_of(state.get_game())
+    order = sorted(zip([-v for v in values], legal, strict=True))
     if keep and own is not None and own.may_prune(state, legal):
-        scored = scored[:keep]
-    prior = {a: ((v - lo) / span if span > 0 else 0.5) for v, a in scored}
-    return [a for _, a in scored], prior
+        order = order[:keep]
+    if span > 0:
+        prior = {a: (-nv - lo) / span for nv, a in order}
+    else:
+        prior = {a: 0.5 for _, a in order}
+    return [a for _, a in order], prior
 
 
 #: State types seen, and whether they are Determinizable (isinstance on a runtime
 #: protocol is slow; every iteration asks).
 _DETERMINIZABLE: dict[type, bool] = {}
+
+
+def determinize_able(state: Any) -> bool:
+    """Whether ``state`` is :class:`~botanik_design.games.base.Determinizable`."""
+    kind = type(state)
+    can = _DETERMINIZABLE.get(kind)
+    if can is None:
+        can = _DETERMINIZABLE[kind] = isinstance(state, Determinizable)
+    return can
 
 
 def determinize(state: Any, rng: Any) -> bool:
@@ -116,6 +140,10 @@ def terminal_value(state: Any) -> float:
 class MCTSBot(BaseBot):
     """UCT search bot (see the module docstring for the algorithm and parameters)."""
 
+    #: Keep the states along the tree where the game allows (``HiddenKeyed``): the
+    #: same search, faster; ``False`` resamples at the root and replays every path.
+    keep_states = True
+
     def __init__(
         self,
         seed: int,
@@ -143,8 +171,16 @@ class MCTSBot(BaseBot):
         self.prior = bool(prior)
         self.keep = keep
         self.bias = bias
-        #: Iterations run by the last :meth:`step` (for diagnostics).
+        #: Iterations run by the last :meth:`step` and the visits of each root action
+        #: (for diagnostics).
         self.last_iterations = 0
+        self.last_visits: dict[int, int] = {}
+        #: The game's Heuristic (or None) and whether its states are Determinizable,
+        #: found once per :meth:`step`.
+        self._own: Heuristic | None = None
+        self._can_determinize = False
+        self._keep_states = False
+        self._hidden0: object = None
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The most visited root action after the search; ``ValueError`` when none is legal."""
@@ -152,6 +188,17 @@ class MCTSBot(BaseBot):
         if len(actions) == 1:
             return actions[0]
         root = _Node(-1)
+        # the game's heuristic, asked once per decision (every clone shares the game)
+        self._own = heuristic_of(state.get_game())
+        self._can_determinize = self.determinize and determinize_able(state)
+        # keep the states along the tree while the hidden information is unchanged
+        # (the same samples and draws: see _kept_prefix); with priors only, as the
+        # descent must draw nothing from rng before the resampling
+        self._keep_states = (self.keep_states and self._can_determinize and self.prior
+                             and isinstance(state, HiddenKeyed))
+        if self._keep_states:
+            root.state = state
+            self._hidden0 = state.hidden_key()
         deadline = _time.perf_counter() + self.time if self.time > 0 else None
         n = 0
         while True:
@@ -163,6 +210,7 @@ class MCTSBot(BaseBot):
             self._iterate(root, state)
             n += 1
         self.last_iterations = n
+        self.last_visits = {a: ch.visits for a, ch in root.children.items()}
         best: tuple[int, float, float] | None = None
         choice = actions[0]
         for a in actions:
@@ -182,26 +230,36 @@ class MCTSBot(BaseBot):
         key = tuple(legal)
         got = node.orders.get(key)
         if got is None:
-            got = priors(s, legal, self.keep)
+            got = priors(s, legal, self.keep, self._own)
             if len(node.orders) < 64:
                 node.orders[key] = got
         return got
 
     def _iterate(self, root: _Node, state: Any) -> None:
         rng = self.rng
-        s = state.clone()
-        if self.determinize:
-            determinize(s, rng)
-        node = root
-        path = [root]
+        if self._keep_states:
+            s, node, path, expanded = self._kept_prefix(root)
+            if expanded:
+                self._back_up(root, path, self._rollout(s))
+                return
+        else:
+            s = state.clone()
+            if self._can_determinize:
+                s.determinize(rng)
+            node = root
+            path = [root]
         log = math.log
         sqrt = math.sqrt
         c = self.c
         bias = self.bias
+        empty: dict[int, float] = {}
         while not s.is_terminal():
             legal = s.legal_actions()
             player = s.current_player()
-            cands, prior = self._candidates(node, s, legal) if len(legal) > 1 else (legal, {})
+            if len(legal) > 1:
+                cands, prior = self._candidates(node, s, legal)
+            else:
+                cands, prior = legal, empty
             children = node.children
             untried = []
             for a in cands:
@@ -224,36 +282,134 @@ class MCTSBot(BaseBot):
             best_u = -1e18
             for a in cands:
                 ch = children[a]
-                u = ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                visits = ch.visits
+                u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
                 if prior:
-                    u += bias * prior[a] / (ch.visits + 1)
+                    u += bias * prior[a] / (visits + 1)
                 if u > best_u:
                     best_u, best_a = u, a
             node = children[best_a]
             s.apply_action(best_a)
             path.append(node)
-        v0 = self._rollout(s)
+        self._back_up(root, path, self._rollout(s))
+
+    @staticmethod
+    def _back_up(root: _Node, path: list[_Node], v0: float) -> None:
+        w0 = 1.0 - v0
         for nd in path[1:]:
             nd.visits += 1
-            nd.value += v0 if nd.player == 0 else 1.0 - v0
+            nd.value += v0 if nd.player == 0 else w0
         root.visits += 1
 
-    def _rollout(self, s: Any) -> float:
+    def _kept_prefix(self, root: _Node) -> tuple[Any, _Node, list[_Node], bool]:
+        """The descent of :meth:`_iterate` through the nodes whose states are kept.
+
+        Returns the resampled state where it leaves them, its node, the path, and
+        whether it expanded a node.  The same choices as resampling at the root and
+        replaying: up to there the actions left the hidden information unchanged, so
+        resampling commutes with them, the legal actions and priors do not read it, and
+        rng is first used by the resampling (priors on: no random pick of an untried
+        action before it).
+        """
         rng = self.rng
-        steps = 0
-        greedy = self.rollout == "greedy"
+        key0 = self._hidden0
+        log = math.log
+        sqrt = math.sqrt
+        c = self.c
+        bias = self.bias
+        empty: dict[int, float] = {}
+        node = root
+        path = [root]
+        cur = root.state
+        while not cur.is_terminal():
+            legal = node.legal
+            if legal is None:
+                legal = node.legal = cur.legal_actions()
+            player = cur.current_player()
+            if len(legal) > 1:
+                cands, prior = self._candidates(node, cur, legal)
+            else:
+                cands, prior = legal, empty
+            children = node.children
+            untried = []
+            for a in cands:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                s = cur.clone()
+                s.determinize(rng)
+                if prior or len(untried) == 1:
+                    a = untried[0]
+                else:
+                    a = untried[rng.randrange(len(untried))]
+                child = _Node(player)
+                children[a] = child
+                s.apply_action(a)
+                path.append(child)
+                return s, child, path, True
+            best_a = cands[0]
+            best_u = -1e18
+            for a in cands:
+                ch = children[a]
+                visits = ch.visits
+                u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+                if prior:
+                    u += bias * prior[a] / (visits + 1)
+                if u > best_u:
+                    best_u, best_a = u, a
+            node = children[best_a]
+            path.append(node)
+            nxt = node.state
+            if nxt is None and not node.crosses:
+                t = cur.clone()
+                t.apply_action(best_a)
+                if t.hidden_key() == key0:
+                    node.state = nxt = t
+                else:
+                    node.crosses = True
+            if nxt is None:
+                s = cur.clone()
+                s.determinize(rng)
+                s.apply_action(best_a)
+                return s, node, path, False
+            cur = nxt
+        s = cur.clone()
+        s.determinize(rng)
+        return s, node, path, False
+
+    def _rollout(self, s: Any) -> float:
         if self.rollout == "none":
-            return terminal_value(s) if s.is_terminal() else leaf_value(s)
+            return terminal_value(s) if s.is_terminal() else self._leaf(s)
+        rng = self.rng
+        depth = self.depth
+        greedy = self.rollout == "greedy"
+        own = self._own
+        values_of = own.action_values if own is not None else None
+        steps = 0
         while not s.is_terminal():
-            if self.depth and steps >= self.depth:
-                return leaf_value(s)
+            if depth and steps >= depth:
+                return self._leaf(s)
             legal = s.legal_actions()
             if len(legal) == 1:
                 a = legal[0]
             elif greedy:
-                a = choose_greedy(s, legal, rng)
+                # choose_greedy, inline: the best value, ties broken with rng
+                values = (values_of(s, legal) if values_of is not None
+                          else action_values(s, legal))
+                top_v = max(values) - 1e-9
+                top = [b for v, b in zip(values, legal, strict=True) if v >= top_v]
+                a = top[0] if len(top) == 1 else top[rng.randrange(len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
             s.apply_action(a)
             steps += 1
         return terminal_value(s)
+
+    def _leaf(self, s: Any) -> float:
+        own = self._own
+        if own is not None:
+            return own.win_probability(s)
+        return leaf_value(s)

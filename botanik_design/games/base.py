@@ -180,6 +180,21 @@ class Determinizable(Protocol):
 
 
 @runtime_checkable
+class HiddenKeyed(Protocol):
+    """Optional, with :class:`Determinizable`: tells a search when its actions leave the
+    hidden information as it was, so that states along a line of play may be kept and
+    resampled later instead of resampled first and replayed (MCTS).
+
+    Promise: along a line of play from a state, while ``hidden_key()`` is unchanged the
+    hidden information is unchanged (so resampling before or after those actions gives
+    the same state), and neither the legal actions nor the game's :class:`Heuristic`
+    read the hidden information.  Botanik: the pile's size (it changes only by draws).
+    """
+
+    def hidden_key(self) -> object: ...
+
+
+@runtime_checkable
 class Heuristic(Protocol):
     """Optional :class:`Game` capability: the game's own move ranking (Botanik's greedy).
 

@@ -270,12 +270,12 @@ def _betainc(a: float, b: float, x: float, y: float) -> float:
 
 def t_sf(t: float, df: float) -> float:
     """Student's t upper tail ``P(T > t)`` for ``t >= 0`` with ``df`` degrees of freedom:
-    ``I_x(df/2, 1/2) / 2`` with ``x = df / (df + t²)`` (Abramowitz and Stegun 26.7.1,
-    26.5.27); for small ``t`` as ``1/2 - I_y(1/2, df/2) / 2``, ``y = t² / (df + t²)``."""
+    ``I_x(df/2, 1/2) / 2`` with ``x = df / (df + t²)`` and ``y = 1 - x = t² / (df + t²)``
+    (Abramowitz and Stegun 26.7.1, 26.5.27).  Always this form: ``1/2 - I_y(1/2, df/2) / 2``
+    would subtract two numbers near 1/2 and lose the digits of a small tail (``t`` just
+    under ``sqrt(df)`` with a tail of 1e-9 kept only 7 of them)."""
     t2 = t * t
     x, y = df / (df + t2), t2 / (df + t2)
-    if y < 0.5:
-        return 0.5 - 0.5 * _betainc(0.5, df / 2.0, y, x)
     return 0.5 * _betainc(df / 2.0, 0.5, x, y)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from scipy.stats import fisher_exact, mannwhitneyu, norm  # type: ignore[import-untyped]
 
@@ -76,6 +77,9 @@ def test_wilson_quantile_equals_scipys(kn: tuple[int, int], confidence: float) -
 
 @settings(max_examples=300, deadline=None)
 @given(st.floats(0.5005, 1 - 1e-9), st.integers(1, 1_000_000))
+@example(0.999999999, 53)  # t just under sqrt(df): the tail once lost digits to cancellation
+@example(0.999999999, 1000)
+@example(1 - 1e-9, 2)
 def test_t_quantile_equals_scipy(p: float, df: int) -> None:
     """``mean_ci``'s Student-t quantile, computed without scipy, is scipy's (1e-9 relative,
     both tails)."""
@@ -115,3 +119,32 @@ def test_describe_and_histogram_equal_numpy(values: list[float]) -> None:
     assert got["histogram"]["counts"] == [int(c) for c in counts]
     assert got["histogram"]["edges"] == [_r(float(e)) or 0.0 for e in edges]
     assert sum(got["histogram"]["counts"]) == len(values)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.floats(1e-3, 60.0), st.integers(1, 1_000_000))
+@example(7.219425662347504, 53)
+@example(7.28, 53)
+def test_t_sf_equals_scipy_in_both_regions(value: float, df: int) -> None:
+    """The upper tail keeps its digits on both sides of ``t = sqrt(df)`` and far out
+    (1e-9 relative of scipy's where the tail is a normal float; below ``t = 1e-3`` scipy's
+    own tail rounds to 1/2, so the closed forms of df 1 and 2 check that end)."""
+    from scipy.stats import t
+
+    from botanik_design.sim.stats import t_sf
+
+    want = float(t.sf(value, df))
+    assume(want > 1e-290)
+    assert math.isclose(t_sf(value, df), want, rel_tol=1e-9)
+
+
+@pytest.mark.parametrize("value", [0.0, 1e-300, 4.510537796590346e-09, 1e-6, 0.5, 1.0, 3.0])
+def test_t_sf_closed_forms(value: float) -> None:
+    """df 1 (Cauchy) and df 2 have closed forms: the tail agrees with them to 1e-12 (up to
+    ``t = 3``: further out the closed forms themselves subtract numbers near 1/2)."""
+    from botanik_design.sim.stats import t_sf
+
+    cauchy = 0.5 - math.atan(value) / math.pi
+    two = 0.5 - value / (2.0 * math.sqrt(value * value + 2.0))
+    assert math.isclose(t_sf(value, 1), cauchy, rel_tol=1e-12)
+    assert math.isclose(t_sf(value, 2), two, rel_tol=1e-12)

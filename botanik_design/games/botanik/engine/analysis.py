@@ -485,6 +485,42 @@ def analysis_of(state: Any, player: int) -> MachineAnalysis:
     return got[2]
 
 
+def facts_of(state: Any, player: int) -> MachineAnalysis:
+    """:func:`analysis_of`, shared between the states that make the same placement:
+    one placement after an analysis (``Machine.base``), the grown analysis
+    (:meth:`MachineAnalysis.grown`) is kept in the previous analysis's ``memo`` by
+    the placement, so a search bot's iterations that place the same tile on the same
+    machine share it (and the values kept in its own ``memo``: placement and tile
+    values) instead of growing their own.  Equal to :func:`analysis_of` (the same
+    growth), proved equal to :func:`analyse` in
+    ``tests/botanik/test_search_values_property.py``.
+    """
+    machine = state.machines[player]
+    table = state.table
+    variant = state.variant
+    memo = machine.memo
+    if memo is not None:
+        if memo[0] is table and memo[1] is variant:
+            return memo[2]  # type: ignore[no-any-return]
+    else:
+        base = machine.base
+        if base is not None:
+            (m_table, m_variant, old), code = base
+            if m_table is table and m_variant is variant:
+                tile = machine.tile[code]
+                mask = machine.mask[code]
+                key = ("grown", code, tile, mask)
+                got: MachineAnalysis | None = old.memo.get(key)
+                if got is None:
+                    d = table.defs[tile]
+                    a = (d.colour, d.kind, d.flowers, mask, code in machine.wild)
+                    got = old.memo[key] = old.grown(decode_cell(code), a)
+                machine.memo = (table, variant, got)
+                machine.base = None
+                return got
+    return analysis_of(state, player)
+
+
 def winner_of(totals: tuple[int, int], largest: tuple[int, int], variant: Variant) -> int | None:
     """The winner (0, 1) or ``None`` for a shared win (brief §8.5, option ``tie_break``):
     the higher total; equal totals under ``largest-colour-group``: the larger biggest

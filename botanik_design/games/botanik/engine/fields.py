@@ -74,6 +74,11 @@ class StateData(BaseState):
         #: releases to player 0, to player 1, mecha-botanist swaps, no-registry-move picks
         self._counts = [0, 0, 0, 0]
 
+    #: Whether each machine is this state's own (not shared with a clone); see ``_clone``.
+    #: A dealt state's machines are its own; the default is never written (only a
+    #: clone's own lists hold ``False``).
+    _mine: list[bool] = [True, True]  # noqa: RUF012
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.decision is None
@@ -88,7 +93,11 @@ class StateData(BaseState):
         s.pile = self.pile[:]
         s.arrival = self.arrival[:]
         s.registry = self.registry.copy()
-        s.machines = [m.copy() for m in self.machines]
+        # the machines are shared until one side places a tile (``_mine``): a search
+        # bot's clone changes one machine or none, and shares the analyses kept on them
+        s.machines = self.machines[:]
+        s._mine = [False, False]
+        self._mine = [False, False]
         s.discarded = self.discarded[:]
         s.discard_why = self.discard_why[:]
         s.unused = self.unused

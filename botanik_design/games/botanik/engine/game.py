@@ -27,6 +27,8 @@ from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
 from botanik_design.games.botanik.engine.events import END_REASONS
+from botanik_design.games.botanik.engine.search_values import action_values as _fast_values
+from botanik_design.games.botanik.engine.search_values import win_probability as _fast_win
 from botanik_design.games.botanik.engine.state import GameState, length_bound
 from botanik_design.games.botanik.engine.tiles import compile_tiles
 from botanik_design.games.botanik.model.tileset import TileSet
@@ -120,18 +122,16 @@ class BotanikGame:
 
     # -- the game's own heuristic (games.base.Heuristic) --------------------------------
     def action_values(self, state: State, legal: Sequence[int]) -> list[float]:
-        """Greedy values of ``legal`` for the player to move (:mod:`.move_values`)."""
-        from botanik_design.games.botanik.engine.move_values import action_values
-
+        """Greedy values of ``legal`` for the player to move (:mod:`.move_values`, through
+        its fast twin :mod:`.search_values`)."""
         assert isinstance(state, GameState)
-        return action_values(state, legal)
+        return _fast_values(state, legal)
 
     def win_probability(self, state: State) -> float:
-        """Player 0's estimated result in [0, 1] (:mod:`.move_values`)."""
-        from botanik_design.games.botanik.engine.move_values import win_probability
-
+        """Player 0's estimated result in [0, 1] (:mod:`.move_values`, through
+        :mod:`.search_values`)."""
         assert isinstance(state, GameState)
-        return win_probability(state)
+        return _fast_win(state)
 
     def may_prune(self, state: State, legal: Sequence[int]) -> bool:
         """Placements may be cut to the best few; picks, swaps and discards may not."""

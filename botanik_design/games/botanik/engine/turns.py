@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import events as E
-from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
+from botanik_design.games.botanik.engine.analysis import facts_of, winner_of
 from botanik_design.games.botanik.engine.fields import (
     _CHECK,
     PICK,
@@ -77,7 +77,11 @@ class Turns(StateData):
             cell, r = divmod(action - A.PLACE_BASE, 4)
             tile = d[2]
             m = self.table.masks[tile][r]
-            self.machines[d[1]].place(cell, tile, r, m, self.table.wild[tile])
+            p = d[1]
+            if not self._mine[p]:  # shared with a clone: copy on write
+                self.machines[p] = self.machines[p].copy()
+                self._mine[p] = True
+            self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
             x, y = decode_cell(cell)
             self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
@@ -92,7 +96,7 @@ class Turns(StateData):
         if self._score is not None:
             w = self._score.winner
         else:
-            facts = [analyse(cells_of(m, self.table), self.variant) for m in self.machines]
+            facts = [facts_of(self, 0).facts, facts_of(self, 1).facts]
             w = winner_of((facts[0].score, facts[1].score),
                           (facts[0].largest, facts[1].largest), self.variant)
         if w is None:

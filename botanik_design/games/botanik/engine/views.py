@@ -18,6 +18,7 @@ from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.placement import legal_placements
 from botanik_design.games.botanik.engine.registry import EMPTY
 from botanik_design.games.botanik.model.tileset import TileDef
+from botanik_design.model.draws import shuffle
 
 if TYPE_CHECKING:
     from botanik_design.games.base import Event
@@ -127,9 +128,15 @@ class StateViews(StateData):
         For search bots (information-set MCTS) working on a :meth:`clone`: what a
         player can see (registry, arrival zone, machines, pile size) is unchanged,
         but the future draws no longer follow the game's seed, so do not record or
-        serialise a determinised state.
+        serialise a determinised state.  The shuffle is ``rng.shuffle``'s
+        (:func:`botanik_design.model.draws.shuffle`: the same draws, faster).
         """
-        rng.shuffle(self.pile)
+        shuffle(rng, self.pile)
+
+    def hidden_key(self) -> int:
+        """The pile's size (``games.base.HiddenKeyed``): actions change the pile only by
+        drawing from it, so along a line of play an unchanged size is an unchanged pile."""
+        return len(self.pile)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: everything but the pile's order and content

@@ -9,6 +9,7 @@ as the non-JSON ``NaN``.
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,13 @@ def test_the_reported_sweep_is_refused_before_any_game(number: str, tmp_path: Pa
     assert main(["sweep", str(sweep), "--format", "json", "--quiet"]) == 1
     out = capsys.readouterr()
     assert "NaN" not in out.out and "Infinity" not in out.out
-    assert "s.yaml:8:39: error:" in out.err and "[yaml-non-finite]" in out.err
+    failure = json.loads(out.out)  # --format json: the failure object, on stdout
+    assert failure["ok"] is False and out.err == ""
+    assert [(d["line"], d["column"], d["rule"]) for d in failure["diagnostics"]] == [
+        (8, 39, "yaml-non-finite")]
+    assert main(["sweep", str(sweep), "--quiet"]) == 1  # as text, on stderr
+    err = capsys.readouterr().err
+    assert "s.yaml:8:39: error:" in err and "[yaml-non-finite]" in err
 
 
 def _dumps_calls() -> list[tuple[str, int, bool]]:

@@ -95,7 +95,7 @@ def _cannot_host(game: str) -> str:
 
     if game not in game_names():
         return f"unknown game {game!r}"
-    return f"{entry(game).title} games cannot be hosted (the game has no record format)"
+    return f"cannot host a game of {entry(game).title}: it has no record format"
 
 
 def _ref(ref: str, base: Path | None = None) -> str:

@@ -62,8 +62,9 @@ def key_of(kind: str, schema: dict[str, Any], data: Any) -> str | None:
     ``None`` when ``data`` is not plain JSON data (never remembered)."""
     if not _plain(data):
         return None
-    schema_part = _schema_text(kind, json.dumps(schema, sort_keys=True))
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    schema_part = _schema_text(kind, json.dumps(schema, sort_keys=True, allow_nan=False))
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False)
     return hashlib.sha256(f"{schema_part}\0{text}".encode()).hexdigest()
 
 

@@ -129,5 +129,5 @@ def test_a_game_without_a_record_format_cannot_be_hosted(restore_hive: None) -> 
     from botanik_design.remote.records import new_hosted
 
     replace_entry("hive", records=None)
-    with pytest.raises(SpecError, match="Hive games cannot be hosted"):
+    with pytest.raises(SpecError, match="cannot host a game of Hive: it has no record format"):
         new_hosted("hive-tournament", None, 0)

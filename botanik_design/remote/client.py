@@ -10,6 +10,7 @@ called on the event loop: ``on_state(view)``, ``on_error(code, message)``,
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,8 +80,10 @@ class Client:
                     self._conn = conn
                     attempt = 0
                     await self._session(conn)
-            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError):
-                pass
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+                failure = _reason(exc)
+            else:
+                failure = ""
             finally:
                 self._conn = None
                 if self.connected:
@@ -88,7 +91,10 @@ class Client:
                     self._status("connection lost: reconnecting")
             if self._stop or self.refused:
                 break
-            await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+            delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+            if failure and attempt >= 2:  # a drop's first quick retries stay quiet
+                self._status(f"cannot reach the host ({failure}); trying again")
+            await asyncio.sleep(delay)
             attempt += 1
 
     async def _session(self, conn: ClientConnection) -> None:
@@ -138,3 +144,16 @@ class Client:
         self._stop = True
         if self._conn is not None:
             await self._conn.close()
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a connection attempt failed, in a few words (``connection refused``)."""
+    if isinstance(exc, TimeoutError):
+        return "no answer"
+    if isinstance(exc, ConnectionClosed):
+        return "the connection closed"
+    if isinstance(exc, OSError) and exc.errno:
+        return os.strerror(exc.errno).lower()
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__

@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -157,7 +158,7 @@ class JoinApp(App[None]):
 
     def say(self, text: str) -> None:
         self.message = text
-        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).update(Text(text))  # plain: no markup
 
     # -- from the player ----------------------------------------------------------
     @on(Input.Changed, "#filter")

@@ -1,5 +1,10 @@
 """The bot's turn on the Hive screen: it thinks in a worker thread, its answer is
-dropped when the position changed meanwhile (the session's ticket)."""
+dropped when the position changed meanwhile (the session's ticket).
+
+:class:`BotTurn` is owned by the screen: it knows whether a decision is being
+thought (``busy``), starts the next one after the screen's delay, and hands the
+answer back to the screen on the app's thread.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,11 @@ from typing import Any, Protocol
 from botanik_design.tui.hive.session import HiveSession
 
 
-class _Host(Protocol):
+class _Screen(Protocol):
+    """What :class:`BotTurn` needs of the Hive screen."""
+
     session: HiveSession
     bot_delay: float
-    bot_busy: bool
     message: str
     warn: bool
 
@@ -26,16 +32,23 @@ class _Host(Protocol):
     def app(self) -> Any: ...
 
 
-class BotTurnMixin:
-    """``maybe_bot`` and the bot's answer, for :class:`~.screen.HiveScreen`."""
+class BotTurn:
+    """Runs the bot's decisions for ``screen`` (a :class:`~.screen.HiveScreen`)."""
 
-    def maybe_bot(self: _Host) -> None:
-        s = self.session
-        if self.bot_busy or not s.bot_to_act():
+    def __init__(self, screen: _Screen) -> None:
+        self.screen = screen
+        #: A decision is being thought (or waits for the screen's delay).
+        self.busy = False
+
+    def maybe(self) -> None:
+        """Start the bot's next decision in a worker thread, if it must act."""
+        screen = self.screen
+        s = screen.session
+        if self.busy or not s.bot_to_act():
             return
-        self.bot_busy = True
+        self.busy = True
         ticket, snap = s.bot_snapshot()
-        app = self.app
+        app = screen.app
 
         def call(callback: Callable[..., Any], *args: Any) -> None:
             try:
@@ -47,28 +60,29 @@ class BotTurnMixin:
             try:
                 action = s.think(snap)
             except Exception as exc:  # noqa: BLE001 - a bot bug must not take the game down
-                call(BotTurnMixin._bot_failed, self, f"{type(exc).__name__}: {exc}")
+                call(self._failed, f"{type(exc).__name__}: {exc}")
                 return
-            call(BotTurnMixin._bot_done, self, ticket, action)
+            call(self._done, ticket, action)
 
         def start() -> None:
-            self.run_worker(think, thread=True, exclusive=False, group="bot")
+            screen.run_worker(think, thread=True, exclusive=False, group="bot")
 
-        if self.bot_delay > 0:
-            self.set_timer(self.bot_delay, start)
+        if screen.bot_delay > 0:
+            screen.set_timer(screen.bot_delay, start)
         else:
             start()
 
-    def _bot_failed(self: _Host, why: str) -> None:
-        self.bot_busy = False
-        self.say(f"the bot failed ({why}); u undoes", warn=True)
+    def _failed(self, why: str) -> None:
+        self.busy = False
+        self.screen.say(f"the bot failed ({why}); u undoes", warn=True)
 
-    def _bot_done(self: _Host, ticket: int, action: int) -> None:
-        self.bot_busy = False
-        move = self.session.apply_bot(ticket, action)
+    def _done(self, ticket: int, action: int) -> None:
+        self.busy = False
+        screen = self.screen
+        move = screen.session.apply_bot(ticket, action)
         if move is None:
-            self.redraw()
-            BotTurnMixin.maybe_bot(self)
+            screen.redraw()
+            self.maybe()
             return
-        self.message, self.warn = f"the bot played {move}", False
-        self.after_change()
+        screen.message, screen.warn = f"the bot played {move}", False
+        screen.after_change()

@@ -37,8 +37,8 @@ LEGEND = Text.assemble(
 )
 
 
-class _App(Protocol):
-    """What the help needs of the Hive screen."""
+class _Screen(Protocol):
+    """What :class:`HiveHelp` needs of the Hive screen."""
 
     session: Any
 
@@ -48,24 +48,31 @@ class _App(Protocol):
     def after_change(self) -> None: ...
 
 
-class HiveHelpMixin:
-    """The help screen of :class:`~botanik_design.tui.hive.screen.HiveScreen` (``?``, and
-    ``r`` for its rules tab); the board's tab and arrow keys leave the help screen alone."""
+class HiveHelp:
+    """The help screen of ``screen`` (a :class:`~botanik_design.tui.hive.screen.HiveScreen`:
+    ``?``, and ``r`` for its rules tab) and its notes; the board's tab and arrow keys leave
+    the help screen alone."""
 
-    def action_help(self: _App, start: str = "keys") -> None:
+    def __init__(self, screen: _Screen) -> None:
+        self.screen = screen
+
+    def help(self, start: str = "keys") -> None:
         """The help screen: keys, and a tab with the rules of this game's variant."""
-        page = hive_rules_markdown(self.session.game.variant)
-        self.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
+        page = hive_rules_markdown(self.screen.session.game.variant)
+        self.screen.app.push_screen(KeysHelpScreen("Hive: keys", KEYS, LEGEND, page, start))
 
-    def action_note(self: _App) -> None:
+    def note(self) -> None:
         """A play-test note on the current move (the record's ``notes``; autosaved)."""
+        screen = self.screen
+
         def keep(text: str | None) -> None:
             if text:
-                self.session.add_note(text)
-                self.after_change()
+                screen.session.add_note(text)
+                screen.after_change()
 
-        self.app.push_screen(NoteScreen(len(self.session.state.history())), keep)
+        screen.app.push_screen(NoteScreen(len(screen.session.state.history())), keep)
 
-    def check_action(self: _App, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str) -> bool:
         """Over the help screen, tab and the arrows belong to it (keys/rules, scrolling)."""
-        return not (action in ("cycle", "arrow") and isinstance(self.app.screen, KeysHelpScreen))
+        return not (action in ("cycle", "arrow")
+                    and isinstance(self.screen.app.screen, KeysHelpScreen))

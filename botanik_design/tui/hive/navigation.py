@@ -1,5 +1,9 @@
 """Keys of the Hive screen that move things around it: the board cursor, scrolling,
-and the UHP MoveString prompt."""
+and the UHP MoveString prompt.
+
+:class:`Navigation` is owned by the screen; its key actions and its prompt's and keys'
+handlers call it.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,15 @@ from botanik_design.tui.hive.session import HiveSession
 from botanik_design.tui.hive.widgets import HexBoard
 
 
-class _Host(Protocol):
+def reading_order(cell: int) -> tuple[int, int]:
+    """The sort key of ``cell`` in reading order (its drawn row, then column)."""
+    x, y = cell_xy(cell)
+    return y, x
+
+
+class _Screen(Protocol):
+    """What :class:`Navigation` needs of the Hive screen."""
+
     session: HiveSession
     targets: list[int]
     target_index: int
@@ -31,16 +43,30 @@ class _Host(Protocol):
     def set_focus(self, widget: Any) -> None: ...
 
 
-class NavigationMixin:
-    """Cursor, scrolling and prompt actions of :class:`~.screen.HiveScreen`."""
+class Navigation:
+    """Cursor, scrolling and prompt actions of ``screen`` (a :class:`~.screen.HiveScreen`)."""
 
-    def action_arrow(self: _Host, dx: int, dy: int) -> None:
-        view = self.board_widget.view
-        if self.targets:
-            self.target_index = (self.target_index + (dx or dy)) % len(self.targets)
-            self.redraw()
+    def __init__(self, screen: _Screen) -> None:
+        self.screen = screen
+
+    def selectable(self) -> list[int]:
+        """Your pieces to cycle with tab: board tops in reading order, then one per hand bug."""
+        s = self.screen.session
+        board = s.state.board
+        me = s.to_move
+        on_board = sorted((c for c, st in board.stacks.items()
+                           if board.table.colour[st[-1]] == me), key=reading_order)
+        tops = [board.stacks[c][-1] for c in on_board]
+        return tops + [s.hand_choice(g) for g in s.hand(me)]
+
+    def arrow(self, dx: int, dy: int) -> None:
+        screen = self.screen
+        view = screen.board_widget.view
+        if screen.targets:
+            screen.target_index = (screen.target_index + (dx or dy)) % len(screen.targets)
+            screen.redraw()
             return
-        board = self.session.state.board
+        board = screen.session.state.board
         if view.cursor is None:
             view.cursor = next(iter(sorted(board.stacks)), 0)
         q, r = unpack(view.cursor)
@@ -50,43 +76,48 @@ class NavigationMixin:
             x = cell_xy(view.cursor)[0]
             options = [pack(q, r + dy), pack(q - dy, r + dy)]
             view.cursor = min(options, key=lambda c: (abs(cell_xy(c)[0] - x), c))
-        self.message = ""
-        self.redraw()
+        screen.message = ""
+        screen.redraw()
 
-    def action_scroll(self: _Host, dx: int, dy: int) -> None:
-        view = self.board_widget.view
+    def scroll(self, dx: int, dy: int) -> None:
+        screen = self.screen
+        view = screen.board_widget.view
         view.scroll = (view.scroll[0] + dx, view.scroll[1] + dy)
-        self.board_widget.refresh()
+        screen.board_widget.refresh()
 
-    def action_centre(self: _Host) -> None:
-        self.board_widget.view.scroll = (0, 0)
-        self.board_widget.refresh()
+    def centre(self) -> None:
+        screen = self.screen
+        screen.board_widget.view.scroll = (0, 0)
+        screen.board_widget.refresh()
 
     # The prompt line is always on screen: showing and hiding it re-laid the whole
     # screen out (100-250 ms a key with 22 pieces on the board, bench/hive_tui_speed.py).
-    def action_prompt(self: _Host) -> None:
-        prompt = self.query_one("#prompt", Input)
+    def prompt(self) -> None:
+        screen = self.screen
+        prompt = screen.query_one("#prompt", Input)
         prompt.value = ""
         prompt.focus()
 
-    def on_input_submitted(self: _Host, event: Input.Submitted) -> None:
-        prompt = self.query_one("#prompt", Input)
+    def submitted(self, event: Input.Submitted) -> None:
+        screen = self.screen
+        prompt = screen.query_one("#prompt", Input)
         text = event.value.strip()
         prompt.value = ""
-        self.set_focus(None)
-        if not text or not self.can_act():
+        screen.set_focus(None)
+        if not text or not screen.can_act():
             return
         try:
-            action = self.session.state.string_to_action(text)
+            action = screen.session.state.string_to_action(text)
         except IllegalActionError as exc:
-            self.say(str(exc), warn=True)
+            screen.say(str(exc), warn=True)
             return
-        self.play(self.session.play(action))
+        screen.play(screen.session.play(action))
 
-    def on_key(self: _Host, event: events.Key) -> None:
-        prompt = self.query_one("#prompt", Input)
+    def key(self, event: events.Key) -> None:
+        screen = self.screen
+        prompt = screen.query_one("#prompt", Input)
         if event.key == "escape" and prompt.has_focus:
             prompt.value = ""
-            self.set_focus(None)
+            screen.set_focus(None)
             event.stop()
 

@@ -6,8 +6,12 @@ cursor or plays the destination under it; tab cycles your pieces; Q S B G A
 M L P (upper case) take that bug from your hand; ``:`` types a UHP MoveString;
 ``p`` passes (only when nothing else is legal); ``u`` undoes; shift+arrows
 scroll, ``c`` recentres; ``q`` quits.  The bot thinks in a worker thread
-(:mod:`.botturn`).  The screen is shown by :class:`~.app.HiveApp` (``play
---variant hive-...``) and by the play app after the variant form.
+(:mod:`.botturn`).  The help, the cursor keys, the bot and quitting are
+components the screen owns (:class:`~.help.HiveHelp`,
+:class:`~.navigation.Navigation`, :class:`~.botturn.BotTurn`,
+:class:`~.leaving.Leave`); its key actions call them.  The screen is shown by
+:class:`~.app.HiveApp` (``play --variant hive-...``) and by the play app after
+the variant form.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -25,13 +30,12 @@ from textual.widgets import Input, Static
 from botanik_design.games.hive.engine.board import PASS, encode
 from botanik_design.games.hive.engine.pieces import COLOUR_NAME
 from botanik_design.model.words import plural
-from botanik_design.tui.hive.botturn import BotTurnMixin
-from botanik_design.tui.hive.help import HiveHelpMixin
-from botanik_design.tui.hive.leaving import LeaveMixin
-from botanik_design.tui.hive.navigation import NavigationMixin
-from botanik_design.tui.hive.render import cell_xy
+from botanik_design.tui.hive.botturn import BotTurn
+from botanik_design.tui.hive.help import HiveHelp
+from botanik_design.tui.hive.leaving import Leave
+from botanik_design.tui.hive.navigation import Navigation, reading_order
 from botanik_design.tui.hive.session import HandGroup, HiveSession
-from botanik_design.tui.hive.widgets import EndScreen, HandPanel, HexBoard
+from botanik_design.tui.hive.widgets import HandPanel, HexBoard
 from botanik_design.tui.widgets.footer import SteadyFooter
 from botanik_design.tui.widgets.quitguard import QuitGuard
 
@@ -40,8 +44,33 @@ _STYLES = Path(__file__).with_name("hive.tcss")
 
 BUG_KEYS = "QSBGAMLP"
 
+#: The Hive screen's keys (see :data:`~.help.KEYS`).
+HIVE_BINDINGS: list[BindingType] = [
+    Binding("question_mark,f1", "help", "Help"),
+    Binding("r", "help('rules')", "Rules"),
+    Binding("u", "undo", "Undo"),
+    Binding("n", "note", "Note", show=False),
+    Binding("colon", "prompt", "MoveString"),
+    Binding("p", "pass_turn", "Pass"),
+    Binding("tab", "cycle(1)", "Next", priority=True),
+    Binding("shift+tab", "cycle(-1)", show=False, priority=True),
+    Binding("enter,space", "confirm", "Select"),
+    Binding("escape", "cancel", show=False),
+    Binding("up", "arrow(0, -1)", show=False, priority=True),
+    Binding("down", "arrow(0, 1)", show=False, priority=True),
+    Binding("left", "arrow(-1, 0)", show=False, priority=True),
+    Binding("right", "arrow(1, 0)", show=False, priority=True),
+    Binding("shift+up", "scroll(0, -2)", show=False),
+    Binding("shift+down", "scroll(0, 2)", show=False),
+    Binding("shift+left", "scroll(-6, 0)", show=False),
+    Binding("shift+right", "scroll(6, 0)", show=False),
+    Binding("c", "centre", show=False),
+    Binding("q", "leave", "Quit"),
+    *[Binding(k, f"bug('{k}')", show=False) for k in BUG_KEYS],
+]
 
-class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Screen[None]):
+
+class HiveScreen(Screen[None]):
     """Play one Hive game (``session``); ``record_path``: autosave after every move.
 
     ``q`` (or quitting from the end screen) exits the app.
@@ -49,29 +78,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
 
     CSS_PATH = _STYLES
     AUTO_FOCUS = ""  # nothing: keys go to the screen (an Input would swallow them)
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("r", "help('rules')", "Rules"),
-        Binding("u", "undo", "Undo"),
-        Binding("n", "note", "Note", show=False),
-        Binding("colon", "prompt", "MoveString"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("tab", "cycle(1)", "Next", priority=True),
-        Binding("shift+tab", "cycle(-1)", show=False, priority=True),
-        Binding("enter,space", "confirm", "Select"),
-        Binding("escape", "cancel", show=False),
-        Binding("up", "arrow(0, -1)", show=False, priority=True),
-        Binding("down", "arrow(0, 1)", show=False, priority=True),
-        Binding("left", "arrow(-1, 0)", show=False, priority=True),
-        Binding("right", "arrow(1, 0)", show=False, priority=True),
-        Binding("shift+up", "scroll(0, -2)", show=False),
-        Binding("shift+down", "scroll(0, 2)", show=False),
-        Binding("shift+left", "scroll(-6, 0)", show=False),
-        Binding("shift+right", "scroll(6, 0)", show=False),
-        Binding("c", "centre", show=False),
-        Binding("q", "leave", "Quit"),
-        *[Binding(k, f"bug('{k}')", show=False) for k in BUG_KEYS],
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = HIVE_BINDINGS
 
     def __init__(self, session: HiveSession, *, record_path: Path | None = None,
                  bot_delay: float = 0.5) -> None:
@@ -84,14 +91,17 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
         self.target_index = 0
         self.message = ""
         self.warn = False
-        self.bot_busy = False
-        self.end_shown = False
         self.quit_guard = QuitGuard()
         #: The moves in a file: the game as it started (new, or loaded from a record),
         #: then as the last successful autosave wrote it; quitting with others asks first.
         self.saved_history = tuple(session.state.history())
         #: Rows the status shows (it grows to show a long message whole, up to 4).
         self._status_rows = 2
+        #: The help and notes, the cursor and prompt keys, the bot's turns, quitting.
+        self.help = HiveHelp(self)
+        self.nav = Navigation(self)
+        self.bot = BotTurn(self)
+        self.leaving = Leave(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -185,26 +195,11 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
             if reason is not None:
                 self.message, self.warn = f"{name} cannot move: {reason.text}", True
             else:
-                self.targets = sorted(s.destinations(pid), key=self._reading_order)
+                self.targets = sorted(s.destinations(pid), key=reading_order)
                 cur = self.board_widget.view.cursor
                 if cur in self.targets:
                     self.target_index = self.targets.index(cur)
         self.redraw()
-
-    @staticmethod
-    def _reading_order(cell: int) -> tuple[int, int]:
-        x, y = cell_xy(cell)
-        return y, x
-
-    def selectable(self) -> list[int]:
-        """Your pieces to cycle with tab: board tops in reading order, then one per hand bug."""
-        s = self.session
-        board = s.state.board
-        me = s.to_move
-        on_board = sorted((c for c, st in board.stacks.items()
-                           if board.table.colour[st[-1]] == me), key=self._reading_order)
-        tops = [board.stacks[c][-1] for c in on_board]
-        return tops + [s.hand_choice(g) for g in s.hand(me)]
 
     def can_act(self) -> bool:
         if self.session.is_over():
@@ -218,7 +213,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
     def action_cycle(self, step: int) -> None:
         if not self.can_act():
             return
-        pieces = self.selectable()
+        pieces = self.nav.selectable()
         if not pieces:
             return
         i = pieces.index(self.selected) + step if self.selected in pieces else (
@@ -307,7 +302,7 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
             pass  # the bot's answer will be dropped (its ticket is stale)
         n = self.session.undo()
         self.selected, self.targets = None, []
-        self.end_shown = False
+        self.leaving.end_shown = False
         self.message, self.warn = (f"undid {plural(n, 'move')}" if n else "nothing to undo"), False
         self.after_change()
 
@@ -321,19 +316,45 @@ class HiveScreen(HiveHelpMixin, NavigationMixin, BotTurnMixin, LeaveMixin, Scree
                 self.message, self.warn = f"autosave failed: {exc.strerror or exc}", True
         self.redraw()
         if s.is_over():
-            self.show_end()
+            self.leaving.show_end()
         else:
             self.maybe_bot()
 
-    def show_end(self) -> None:
-        if self.end_shown:
-            return
-        self.end_shown = True
-        self.app.push_screen(EndScreen(self.session.outcome(), len(self.session.state.history())),
-                         self._end_closed)
+    # -- components ------------------------------------------------------------
+    @property
+    def bot_busy(self) -> bool:
+        """The bot is thinking (or waits for ``bot_delay``)."""
+        return self.bot.busy
 
-    def _end_closed(self, what: str | None) -> None:
-        if what == "undo":
-            self.action_undo()
-        elif what == "quit":
-            self.action_leave()
+    def maybe_bot(self) -> None:
+        self.bot.maybe()
+
+    def action_leave(self) -> None:
+        self.leaving.leave()
+
+    def action_help(self, start: str = "keys") -> None:
+        self.help.help(start)
+
+    def action_note(self) -> None:
+        self.help.note()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.help.allows(action)
+
+    def action_arrow(self, dx: int, dy: int) -> None:
+        self.nav.arrow(dx, dy)
+
+    def action_scroll(self, dx: int, dy: int) -> None:
+        self.nav.scroll(dx, dy)
+
+    def action_centre(self) -> None:
+        self.nav.centre()
+
+    def action_prompt(self) -> None:
+        self.nav.prompt()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.nav.submitted(event)
+
+    def on_key(self, event: events.Key) -> None:
+        self.nav.key(event)

@@ -1,4 +1,8 @@
-"""Saving and quitting the editor: atomic save, asking before overwriting or losing work."""
+"""Saving and quitting the editor: atomic save, asking before overwriting or losing work.
+
+:class:`Saving` is owned by an editor app (the tile-set and the piece-set editor); the
+app's ``save``, ``action_save`` and ``action_quit`` delegate to it.
+"""
 
 from __future__ import annotations
 
@@ -16,11 +20,11 @@ from botanik_design.tui.editor.screens import ChoiceScreen, confirm_quit_screen
 class _Editor(Protocol):
     """What saving needs of the editor app."""
 
-    doc: RoundTripText
-    problems: list[Problem]
-    _asking: bool
+    @property
+    def doc(self) -> RoundTripText: ...
+    @property
+    def problems(self) -> list[Problem]: ...
 
-    def save(self, *, then_exit: bool = False, force: bool = False) -> bool: ...
     def run_validation(self) -> None: ...
     def refresh_title(self) -> None: ...
     def set_status(self, message: str, level: str = "info") -> None: ...
@@ -29,25 +33,31 @@ class _Editor(Protocol):
     def bell(self) -> None: ...
 
 
-class SavingMixin:
-    """``save``, ``action_save`` and ``action_quit`` of :class:`EditorApp`."""
+class Saving:
+    """Saves ``editor``'s document and asks before quitting with unsaved changes."""
 
-    def save(self: _Editor, *, then_exit: bool = False, force: bool = False) -> bool:
+    def __init__(self, editor: _Editor) -> None:
+        self.editor = editor
+        #: Set while quitting is being asked, so a second ``q`` does not stack dialogs.
+        self.asking = False
+
+    def save(self, *, then_exit: bool = False, force: bool = False) -> bool:
         """Save now; returns False (and keeps the edits) when writing fails or must wait.
 
         When the file changed on disk since it was read, ask before overwriting it
         (``then_exit``: quit after a confirmed save).
         """
-        self.run_validation()
-        if not force and self.doc.changed_on_disk():
+        ed = self.editor
+        ed.run_validation()
+        if not force and ed.doc.changed_on_disk():
             def done(choice: str | None) -> None:
                 if choice == "overwrite" and self.save(force=True) and then_exit:
-                    self.exit()
+                    ed.exit()
                 elif choice != "overwrite":
-                    self.set_status("not saved: the file on disk was left as it is", "warn")
+                    ed.set_status("not saved: the file on disk was left as it is", "warn")
 
-            self.push_screen(ChoiceScreen(
-                f"[b]{escape(self.doc.name)}[/b] was changed on disk by another program "
+            ed.push_screen(ChoiceScreen(
+                f"[b]{escape(ed.doc.name)}[/b] was changed on disk by another program "
                 "since you opened it (or it was removed, or created: --from).\n"
                 "[b]o[/b] overwrite it with your version · [b]esc[/b] keep it, do not save",
                 [("overwrite", "Overwrite", "o"), ("cancel", "Cancel", "c")],
@@ -55,44 +65,43 @@ class SavingMixin:
             ), done)
             return False
         try:
-            self.doc.save()
+            ed.doc.save()
         except OSError as exc:
-            self.set_status(f"NOT saved: {exc.strerror or exc} ({self.doc.path}) — your edits "
-                            "are kept; fix the problem or quit without saving", "error")
-            self.bell()
+            ed.set_status(f"NOT saved: {exc.strerror or exc} ({ed.doc.path}) — your edits "
+                          "are kept; fix the problem or quit without saving", "error")
+            ed.bell()
             return False
-        self.doc.break_coalescing()
-        self.refresh_title()
-        errors = sum(1 for p in self.problems if p.level == "error")
+        ed.doc.break_coalescing()
+        ed.refresh_title()
+        errors = sum(1 for p in ed.problems if p.level == "error")
         if errors:
-            self.set_status(f"saved {self.doc.name} WITH {plural(errors, 'error')}: "
-                            "it will not load until fixed "
-                            "(see the list above)", "warn")
+            ed.set_status(f"saved {ed.doc.name} WITH {plural(errors, 'error')}: "
+                          "it will not load until fixed "
+                          "(see the list above)", "warn")
         else:
-            self.set_status(f"saved {self.doc.name}")
+            ed.set_status(f"saved {ed.doc.name}")
         return True
 
-    def action_save(self: _Editor) -> None:
-        self.save()
-
-    async def action_quit(self: _Editor) -> None:
-        if not self.doc.modified:
-            self.exit()
+    def quit(self) -> None:
+        """Quit now when nothing is unsaved, else ask: save, discard or stay."""
+        ed = self.editor
+        if not ed.doc.modified:
+            ed.exit()
             return
-        if self._asking:
+        if self.asking:
             return
-        self._asking = True
-        self.run_validation()
-        errors = sum(1 for p in self.problems if p.level == "error")
+        self.asking = True
+        ed.run_validation()
+        errors = sum(1 for p in ed.problems if p.level == "error")
 
         def done(choice: str | None) -> None:
-            self._asking = False
+            self.asking = False
             if choice == "save":
                 if self.save(then_exit=True):
-                    self.exit()
+                    ed.exit()
             elif choice == "discard":
-                self.exit()
+                ed.exit()
             else:
-                self.set_status("not quitting: your changes are still here")
+                ed.set_status("not quitting: your changes are still here")
 
-        self.push_screen(confirm_quit_screen(escape(self.doc.name), errors), done)
+        ed.push_screen(confirm_quit_screen(escape(ed.doc.name), errors), done)

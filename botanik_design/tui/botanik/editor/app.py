@@ -17,17 +17,18 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
-from botanik_design.games.botanik.model.sides import Side
 from botanik_design.tui.botanik.editor.counts import CountsBar
-from botanik_design.tui.botanik.editor.details_actions import DetailsActionsMixin
+from botanik_design.tui.botanik.editor.details_actions import DetailsActions
+from botanik_design.tui.botanik.editor.details_screen import DetailsScreen
 from botanik_design.tui.botanik.editor.document import Problem, TilesetDocument
 from botanik_design.tui.botanik.editor.fields import NumberInput, TileFields
-from botanik_design.tui.botanik.editor.list_actions import ListActionsMixin
-from botanik_design.tui.botanik.editor.picture_action import PictureActionMixin
+from botanik_design.tui.botanik.editor.list_actions import ListActions
+from botanik_design.tui.botanik.editor.picture_action import PictureExport
 from botanik_design.tui.botanik.editor.table import TileTable
+from botanik_design.tui.botanik.editor.tile_actions import TileActions
 from botanik_design.tui.editor.bars import ProblemList, StatusBar, TitleBar
 from botanik_design.tui.editor.checker import Checker
-from botanik_design.tui.editor.saving import SavingMixin
+from botanik_design.tui.editor.saving import Saving
 from botanik_design.tui.editor.screens import HelpScreen
 from botanik_design.tui.widgets.keyroute import KeyRoutingMixin
 
@@ -40,8 +41,7 @@ _FIELD_OF_KEY = {"id": "f-id", "colour": "f-colour", "type": "f-type", "kind": "
 _EXITS = Binding.Group("Exits", compact=True)
 
 
-class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureActionMixin,
-                SavingMixin, App[None]):
+class EditorApp(KeyRoutingMixin, App[None]):
     """Edit one tile-set document; see the help screen (``?``) for the keys."""
 
     TITLE = "botanik-design edit"
@@ -78,9 +78,12 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
                                 self._show_problems, validate_delay)
         self._initial_note = note
         self.selected = 0
-        #: Set while quitting is being asked, so a second ``q`` does not stack dialogs.
-        self._asking = False
         self._main_screen: Screen[Any] | None = None
+        self._list_actions = ListActions(self)
+        self._tile_actions = TileActions(self)
+        self._details_actions = DetailsActions(self)
+        self._picture = PictureExport(self)
+        self._saver = Saving(self)
 
     # ------------------------------------------------------------ layout
 
@@ -290,35 +293,6 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
     def _rotate_asked(self, event: TileFields.RotateAsked) -> None:
         self.action_rotate()
 
-    def action_toggle_exit(self, side: str) -> None:
-        if not self._need_tile():
-            return
-        face = self.doc.face(self.selected)
-        self.doc.toggle_exit(self.selected, Side[side])
-        self.after_edit(self.selected)
-        state = "removed" if side in face.exit_letters else "added"
-        self.set_status(f"{side} exit {state} on {face.id}: exits "
-                        f"{self.doc.face(self.selected).exit_letters or 'none'}")
-
-    def action_rotate(self) -> None:
-        if not self._need_tile():
-            return
-        self.doc.rotate(self.selected)
-        self.after_edit(self.selected)
-        self.set_status(f"exits turned clockwise: {self.doc.face(self.selected).exit_letters}")
-
-    def action_copies(self, delta: int) -> None:
-        if not self._need_tile():
-            return
-        try:
-            self.doc.add_copies(self.selected, delta)
-        except ValueError as exc:
-            self.set_status(f"refused: {exc}", "error")
-            self.bell()
-            return
-        self.after_edit(self.selected)
-        self.set_status(f"copies: {self.doc.face(self.selected).copies}")
-
     def action_focus_table(self) -> None:
         self.doc.break_coalescing()
         self._focus("#tiles")
@@ -330,3 +304,38 @@ class EditorApp(KeyRoutingMixin, ListActionsMixin, DetailsActionsMixin, PictureA
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    # ------------------------------------- actions of the components the app owns
+
+    def save(self, *, then_exit: bool = False, force: bool = False) -> bool:
+        """Save now (see :meth:`Saving.save`); False when writing fails or must wait."""
+        return self._saver.save(then_exit=then_exit, force=force)
+
+    def action_save(self) -> None:
+        self._saver.save()
+    async def action_quit(self) -> None:
+        self._saver.quit()
+    def action_toggle_exit(self, side: str) -> None:
+        self._tile_actions.toggle_exit(side)
+    def action_rotate(self) -> None:
+        self._tile_actions.rotate()
+    def action_copies(self, delta: int) -> None:
+        self._tile_actions.copies(delta)
+    def action_add(self) -> None:
+        self._list_actions.add()
+    def action_duplicate(self) -> None:
+        self._list_actions.duplicate()
+    def action_delete(self) -> None:
+        self._list_actions.delete()
+    def action_undo(self) -> None:
+        self._list_actions.undo()
+    def action_redo(self) -> None:
+        self._list_actions.redo()
+    def action_details(self) -> None:
+        self._details_actions.open()
+    def on_details_screen_changed(self, event: DetailsScreen.Changed) -> None:
+        self._details_actions.changed(event)
+    def on_details_screen_colour_added(self, event: DetailsScreen.ColourAdded) -> None:
+        self._details_actions.colour_added(event)
+    def action_export_picture(self) -> None:
+        self._picture.export()

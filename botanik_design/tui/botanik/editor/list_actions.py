@@ -1,4 +1,8 @@
-"""The editor's actions on the list of tiles: add, duplicate, delete, undo, redo."""
+"""The editor's actions on the list of tiles: add, duplicate, delete, undo, redo.
+
+:class:`ListActions` is owned by the editor app; the app's ``action_*`` methods
+delegate to it.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +19,10 @@ from botanik_design.tui.editor.screens import confirm_delete_screen
 class _Editor(Protocol):
     """What the list actions need of the editor app."""
 
-    doc: TilesetDocument
-    selected: int
+    @property
+    def doc(self) -> TilesetDocument: ...
+    @property
+    def selected(self) -> int: ...
 
     def _sync_selection(self) -> None: ...
     def _need_tile(self) -> bool: ...
@@ -26,54 +32,62 @@ class _Editor(Protocol):
     def push_screen(self, screen: Any, callback: Callable[[Any], None]) -> Any: ...
 
 
-class ListActionsMixin:
-    """``a``, ``d``, ``x``, ``u`` and ``ctrl+y`` of :class:`EditorApp`."""
+class ListActions:
+    """``a``, ``d``, ``x``, ``u`` and ``ctrl+y`` of ``editor`` (an :class:`EditorApp`)."""
 
-    def action_add(self: _Editor) -> None:
-        self._sync_selection()
-        index = self.doc.add_tile(self.selected if self.selected >= 0 else None)
-        self.after_edit(index, structure=True)
-        self.set_status(f"added {self.doc.face(index).id}: edit its fields (enter)")
+    def __init__(self, editor: _Editor) -> None:
+        self.editor = editor
 
-    def action_duplicate(self: _Editor) -> None:
-        if not self._need_tile():
+    def add(self) -> None:
+        ed = self.editor
+        ed._sync_selection()
+        index = ed.doc.add_tile(ed.selected if ed.selected >= 0 else None)
+        ed.after_edit(index, structure=True)
+        ed.set_status(f"added {ed.doc.face(index).id}: edit its fields (enter)")
+
+    def duplicate(self) -> None:
+        ed = self.editor
+        if not ed._need_tile():
             return
-        index = self.doc.duplicate(self.selected)
-        self.after_edit(index, structure=True)
-        self.set_status(f"duplicated as {self.doc.face(index).id}")
+        index = ed.doc.duplicate(ed.selected)
+        ed.after_edit(index, structure=True)
+        ed.set_status(f"duplicated as {ed.doc.face(index).id}")
 
-    def action_delete(self: _Editor) -> None:
-        if not self._need_tile():
+    def delete(self) -> None:
+        ed = self.editor
+        if not ed._need_tile():
             return
-        index = self.selected
-        face = self.doc.face(index)
+        index = ed.selected
+        face = ed.doc.face(index)
 
         def done(choice: str | None) -> None:
             if choice != "yes":
-                self.set_status("nothing deleted")
+                ed.set_status("nothing deleted")
                 return
-            select = self.doc.delete(index)
-            self.after_edit(max(select, 0), structure=True)
-            self.set_status(f"deleted {face.id} (u undoes it)")
+            select = ed.doc.delete(index)
+            ed.after_edit(max(select, 0), structure=True)
+            ed.set_status(f"deleted {face.id} (u undoes it)")
 
-        self.push_screen(confirm_delete_screen(escape(face.id), face.copies), done)
+        ed.push_screen(confirm_delete_screen(escape(face.id), face.copies), done)
 
-    def action_undo(self: _Editor) -> None:
-        before = plain(self.doc.data)
-        select = self.doc.undo()
+    def undo(self) -> None:
+        ed = self.editor
+        before = plain(ed.doc.data)
+        select = ed.doc.undo()
         if select is None:
-            self.set_status("nothing to undo", "warn")
+            ed.set_status("nothing to undo", "warn")
             return
-        self.after_edit(max(select, 0), structure=True)
-        self.refresh_side(force=True)
-        self.set_status(f"undone: {change_words(before, self.doc.data)} (ctrl+y redoes)")
+        ed.after_edit(max(select, 0), structure=True)
+        ed.refresh_side(force=True)
+        ed.set_status(f"undone: {change_words(before, ed.doc.data)} (ctrl+y redoes)")
 
-    def action_redo(self: _Editor) -> None:
-        before = plain(self.doc.data)
-        select = self.doc.redo()
+    def redo(self) -> None:
+        ed = self.editor
+        before = plain(ed.doc.data)
+        select = ed.doc.redo()
         if select is None:
-            self.set_status("nothing to redo", "warn")
+            ed.set_status("nothing to redo", "warn")
             return
-        self.after_edit(max(select, 0), structure=True)
-        self.refresh_side(force=True)
-        self.set_status(f"redone: {change_words(before, self.doc.data)}")
+        ed.after_edit(max(select, 0), structure=True)
+        ed.refresh_side(force=True)
+        ed.set_status(f"redone: {change_words(before, ed.doc.data)}")

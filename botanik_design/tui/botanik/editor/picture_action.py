@@ -1,4 +1,8 @@
-"""The editor's ``p`` key: the tile-set overview picture beside the file."""
+"""The editor's ``p`` key: the tile-set overview picture beside the file.
+
+:class:`PictureExport` is owned by the editor app; its ``action_export_picture``
+delegates to it.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +13,12 @@ from botanik_design.tui.botanik.editor.document import Problem, TilesetDocument
 
 
 class _Editor(Protocol):
-    doc: TilesetDocument
-    problems: list[Problem]
+    """What the picture export needs of the editor app."""
+
+    @property
+    def doc(self) -> TilesetDocument: ...
+    @property
+    def problems(self) -> list[Problem]: ...
 
     def run_validation(self) -> None: ...
     def set_status(self, message: str, level: str = "info") -> None: ...
@@ -18,25 +26,29 @@ class _Editor(Protocol):
     def run_worker(self, work: Any, *, thread: bool, group: str) -> Any: ...
 
 
-class PictureActionMixin:
-    """``action_export_picture`` of :class:`EditorApp`."""
+class PictureExport:
+    """Draws ``editor``'s tile set to NAME-overview.svg in a worker thread."""
 
-    def action_export_picture(self: _Editor) -> None:
+    def __init__(self, editor: _Editor) -> None:
+        self.editor = editor
+
+    def export(self) -> None:
         """Write the overview picture (``show --image``) beside the file: NAME-overview.svg."""
         from botanik_design.tui.botanik.editor.export import snapshot, write_picture
 
-        self.run_validation()
-        errors = sum(1 for p in self.problems if p.level == "error")
+        ed = self.editor
+        ed.run_validation()
+        errors = sum(1 for p in ed.problems if p.level == "error")
         if errors:
-            self.set_status(f"no picture: fix the {plural(errors, 'error')} "
-                            "first", "warn")
+            ed.set_status(f"no picture: fix the {plural(errors, 'error')} "
+                          "first", "warn")
             return
-        tileset = snapshot(self.doc.data)
-        self.set_status("drawing the tile-set picture…")
+        tileset = snapshot(ed.doc.data)
+        ed.set_status("drawing the tile-set picture…")
 
         def work() -> None:
             try:
-                done = f"picture written: {write_picture(tileset, self.doc.path)}"
+                done = f"picture written: {write_picture(tileset, ed.doc.path)}"
                 level = "info"
             except OSError as exc:
                 done, level = f"no picture: {exc.strerror or exc}", "error"
@@ -48,8 +60,8 @@ class PictureActionMixin:
                     raise
                 done, level = f"no picture: {missing}", "error"
             try:
-                self.call_from_thread(self.set_status, done, level)
+                ed.call_from_thread(ed.set_status, done, level)
             except RuntimeError:  # the app has exited meanwhile
                 pass
 
-        self.run_worker(work, thread=True, group="export")
+        ed.run_worker(work, thread=True, group="export")

@@ -24,7 +24,7 @@ from botanik_design.tui.editor.bars import StatusBar, TitleBar
 from botanik_design.tui.editor.changewords import change_words, plain
 from botanik_design.tui.editor.checker import Checker
 from botanik_design.tui.editor.checking import Problem
-from botanik_design.tui.editor.saving import SavingMixin
+from botanik_design.tui.editor.saving import Saving
 from botanik_design.tui.hive.editor.document import META_KEYS, PiecesetDocument, bug_infos
 from botanik_design.tui.widgets.help import KeysHelpScreen
 from botanik_design.tui.widgets.keyroute import KeyRoutingMixin, RoutedInput
@@ -49,7 +49,7 @@ LEGEND = Text.assemble(
     "set needs one Queen. Problems come from `botanik-design validate`.")
 
 
-class PiecesetApp(KeyRoutingMixin, SavingMixin, App[None]):
+class PiecesetApp(KeyRoutingMixin, App[None]):
     """Edit one piece-set document; see the help screen (``?``) for the keys."""
 
     TITLE = "botanik-design edit"
@@ -76,7 +76,17 @@ class PiecesetApp(KeyRoutingMixin, SavingMixin, App[None]):
         self._checker = Checker(self, lambda: self.doc.text, self.doc.validate,
                                 self._show_problems, validate_delay)
         self._note = note
-        self._asking = False
+        self._saver = Saving(self)
+
+    def save(self, *, then_exit: bool = False, force: bool = False) -> bool:
+        """Save now (see :meth:`Saving.save`); False when writing fails or must wait."""
+        return self._saver.save(then_exit=then_exit, force=force)
+
+    def action_save(self) -> None:
+        self._saver.save()
+
+    async def action_quit(self) -> None:
+        self._saver.quit()
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="titlebar")

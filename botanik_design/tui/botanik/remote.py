@@ -20,8 +20,7 @@ from botanik_design.games.base import State
 from botanik_design.games.botanik.engine import GameState
 from botanik_design.tui.botanik.board import BoardScreen
 from botanik_design.tui.botanik.controller import Controller, Rules
-from botanik_design.tui.remote.seat import RemoteSeat
-from botanik_design.tui.widgets.note import NoteScreen
+from botanik_design.tui.remote.seat import NO_UNDO, RemoteSeat, ask_note
 
 
 class RemoteController(Controller):
@@ -142,7 +141,7 @@ class RemoteBoard(BoardScreen):
         self.say("sent to the host…")
 
     def action_undo(self) -> None:
-        self.say("a hosted game has no undo", warn=True)
+        self.say(NO_UNDO, warn=True)
 
     def action_save(self) -> None:
         self.say("the host writes the record after every move", warn=True)
@@ -151,16 +150,7 @@ class RemoteBoard(BoardScreen):
         self.say("a hosted game cannot load another record", warn=True)
 
     def action_note(self) -> None:
-        if self.seat.read_only:
-            self.say("the spectator link cannot write notes", warn=True)
-            return
-
-        def keep(text: str | None) -> None:
-            if text:
-                self.seat.note(text)
-                self.say(f"note sent on move {len(self.ctl.state.history())}")
-
-        self.app.push_screen(NoteScreen(len(self.ctl.state.history())), keep)
+        ask_note(self.seat, self.app, len(self.ctl.state.history()), self.say)
 
     def _summary_closed(self, what: str | None) -> None:
         self._summary_shown = False

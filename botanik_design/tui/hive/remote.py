@@ -20,8 +20,7 @@ from botanik_design.games.base import State
 from botanik_design.games.hive.engine.state import HiveState
 from botanik_design.tui.hive.screen import HiveScreen
 from botanik_design.tui.hive.session import HiveSession
-from botanik_design.tui.remote.seat import RemoteSeat
-from botanik_design.tui.widgets.note import NoteScreen
+from botanik_design.tui.remote.seat import NO_UNDO, RemoteSeat, ask_note
 
 
 class RemoteHiveScreen(HiveScreen):
@@ -88,19 +87,10 @@ class RemoteHiveScreen(HiveScreen):
         self.redraw()
 
     def action_undo(self) -> None:
-        self.say("a hosted game has no undo", warn=True)
+        self.say(NO_UNDO, warn=True)
 
     def action_note(self) -> None:
-        if self.seat.read_only:
-            self.say("the spectator link cannot write notes", warn=True)
-            return
-
-        def keep(text: str | None) -> None:
-            if text:
-                self.seat.note(text)
-                self.say(f"note sent on move {len(self.session.state.history())}")
-
-        self.app.push_screen(NoteScreen(len(self.session.state.history())), keep)
+        ask_note(self.seat, self.app, len(self.session.state.history()), self.say)
 
 
 def join_screen(seat: RemoteSeat) -> RemoteHiveScreen:

@@ -159,3 +159,24 @@ class RemoteSeat:
 
     def stop_listening(self) -> None:
         self.listener = None
+
+
+#: What a hosted seat's screen says to undo (the host keeps the one history).
+NO_UNDO = "a hosted game has no undo"
+
+
+def ask_note(seat: RemoteSeat, app: Any, move: int, say: Any) -> None:
+    """Ask for a note on move ``move`` and send it to the host (``say(text, warn=...)``:
+    the screen's message line); the spectator link is refused.  One place for every
+    game's hosted screen."""
+    if seat.read_only:
+        say("the spectator link cannot write notes", warn=True)
+        return
+    from botanik_design.tui.widgets.note import NoteScreen
+
+    def keep(text: str | None) -> None:
+        if text:
+            seat.note(text)
+            say(f"note sent on move {move}")
+
+    app.push_screen(NoteScreen(move), keep)

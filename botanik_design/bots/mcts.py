@@ -50,8 +50,8 @@ from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "children", "crosses", "legal", "orders", "player", "state", "value",
-                 "visits")
+    __slots__ = ("avail", "children", "crosses", "full", "legal", "orders", "player", "state",
+                 "value", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -61,6 +61,9 @@ class _Node:
         self.state: Any = None
         self.legal: list[int] | None = None
         self.crosses = False
+        #: At a kept node whose candidates are all expanded: ``(candidate, child, prior)``
+        #: in candidate order, and whether the priors count (the descent's fast path).
+        self.full: tuple[list[tuple[int, _Node, float]], bool] | None = None
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.value = 0.0
@@ -322,6 +325,32 @@ class MCTSBot(BaseBot):
         path = [root]
         cur = root.state
         while not cur.is_terminal():
+            full = node.full
+            if full is not None:
+                # every candidate expanded: the loops below in one (the same floats)
+                kids, with_prior = full
+                best_a, best_ch, _ = kids[0]
+                best_u = -1e18
+                for a, ch, p in kids:
+                    ch.avail += 1
+                    visits = ch.visits
+                    u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+                    if with_prior:
+                        u += bias * p / (visits + 1)
+                    if u > best_u:
+                        best_u, best_a, best_ch = u, a, ch
+                node = best_ch
+                path.append(node)
+                nxt = node.state
+                if nxt is None and not node.crosses:
+                    nxt = self._keep(node, cur, best_a, key0)
+                if nxt is None:
+                    s = cur.clone()
+                    s.determinize(rng)
+                    s.apply_action(best_a)
+                    return s, node, path, False
+                cur = nxt
+                continue
             legal = node.legal
             if legal is None:
                 legal = node.legal = cur.legal_actions()
@@ -350,6 +379,9 @@ class MCTSBot(BaseBot):
                 s.apply_action(a)
                 path.append(child)
                 return s, child, path, True
+            # a kept node's legal actions, hence candidates, are fixed: the fast path next
+            node.full = ([(a, children[a], prior[a] if prior else 0.0) for a in cands],
+                         bool(prior))
             best_a = cands[0]
             best_u = -1e18
             for a in cands:
@@ -364,12 +396,7 @@ class MCTSBot(BaseBot):
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:
-                t = cur.clone()
-                t.apply_action(best_a)
-                if t.hidden_key() == key0:
-                    node.state = nxt = t
-                else:
-                    node.crosses = True
+                nxt = self._keep(node, cur, best_a, key0)
             if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
@@ -379,6 +406,18 @@ class MCTSBot(BaseBot):
         s = cur.clone()
         s.determinize(rng)
         return s, node, path, False
+
+    @staticmethod
+    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+        t = cur.clone()
+        t.apply_action(action)
+        if t.hidden_key() == key0:
+            node.state = t
+            return t
+        node.crosses = True
+        return None
 
     def _rollout(self, s: Any) -> float:
         if self.rollout == "none":

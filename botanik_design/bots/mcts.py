@@ -331,14 +331,14 @@ class MCTSBot(BaseBot):
                 kids, with_prior = full
                 best_a, best_ch, _ = kids[0]
                 best_u = -1e18
-                for a, ch, p in kids:
-                    ch.avail += 1
-                    visits = ch.visits
-                    u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+                for a, kid, p in kids:
+                    kid.avail += 1
+                    visits = kid.visits
+                    u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
                     if with_prior:
                         u += bias * p / (visits + 1)
                     if u > best_u:
-                        best_u, best_a, best_ch = u, a, ch
+                        best_u, best_a, best_ch = u, a, kid
                 node = best_ch
                 path.append(node)
                 nxt = node.state

@@ -40,11 +40,14 @@ from __future__ import annotations
 import math
 import time as _time
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import le
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
 from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
+from botanik_design.model.draws import below
 
 
 class _Node:
@@ -438,9 +441,10 @@ class MCTSBot(BaseBot):
                 # choose_greedy, inline: the best value, ties broken with rng
                 values = (values_of(s, legal) if values_of is not None
                           else action_values(s, legal))
-                top_v = max(values) - 1e-9
-                top = [b for v, b in zip(values, legal, strict=True) if v >= top_v]
-                a = top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+                assert len(values) == len(legal)
+                # the actions valued >= the best - 1e-9, in order (filtered in C)
+                top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                a = top[0] if len(top) == 1 else top[below(rng, len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
             s.apply_action(a)

@@ -53,20 +53,23 @@ from botanik_design.model.draws import below
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "children", "crosses", "full", "legal", "orders", "player", "state",
-                 "value", "visits")
+    __slots__ = ("avail", "cands", "children", "crosses", "kids", "orders", "player", "prior",
+                 "state", "value", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         #: The state here before any resampling, kept while the actions from the root
-        #: leave the hidden information as it was (``HiddenKeyed``), with its legal
-        #: actions; ``crosses``: the action leading here changes it (nothing kept).
+        #: leave the hidden information as it was (``HiddenKeyed``); ``crosses``: the
+        #: action leading here changes it (nothing kept).
         self.state: Any = None
-        self.legal: list[int] | None = None
         self.crosses = False
-        #: At a kept node whose candidates are all expanded: ``(candidate, child, prior)``
-        #: in candidate order, and whether the priors count (the descent's fast path).
-        self.full: tuple[list[tuple[int, _Node, float]], bool] | None = None
+        #: At a kept node (fixed legal actions, so fixed candidates): the candidates,
+        #: their priors (empty: none count), and the children expanded so far as
+        #: ``(action, child, prior)``, in candidate order (expansions take the first
+        #: untried one).
+        self.cands: list[int] = []
+        self.prior: dict[int, float] = {}
+        self.kids: list[tuple[int, _Node, float]] | None = None
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.value = 0.0
@@ -328,74 +331,44 @@ class MCTSBot(BaseBot):
         path = [root]
         cur = root.state
         while not cur.is_terminal():
-            full = node.full
-            if full is not None:
-                # every candidate expanded: the loops below in one (the same floats)
-                kids, with_prior = full
-                best_a, best_ch, _ = kids[0]
-                best_u = -1e18
-                for a, kid, p in kids:
-                    kid.avail += 1
-                    visits = kid.visits
-                    u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
-                    if with_prior:
-                        u += bias * p / (visits + 1)
-                    if u > best_u:
-                        best_u, best_a, best_ch = u, a, kid
-                node = best_ch
-                path.append(node)
-                nxt = node.state
-                if nxt is None and not node.crosses:
-                    nxt = self._keep(node, cur, best_a, key0)
-                if nxt is None:
-                    s = cur.clone()
-                    s.determinize(rng)
-                    s.apply_action(best_a)
-                    return s, node, path, False
-                cur = nxt
-                continue
-            legal = node.legal
-            if legal is None:
-                legal = node.legal = cur.legal_actions()
-            player = cur.current_player()
-            if len(legal) > 1:
-                cands, prior = self._candidates(node, cur, legal)
-            else:
-                cands, prior = legal, empty
-            children = node.children
-            untried = []
-            for a in cands:
-                ch = children.get(a)
-                if ch is None:
-                    untried.append(a)
+            kids = node.kids
+            if kids is None:
+                legal = cur.legal_actions()
+                if len(legal) > 1:
+                    cands, prior = self._candidates(node, cur, legal)
                 else:
-                    ch.avail += 1
-            if untried:
+                    cands, prior = legal, empty
+                assert not node.children  # a kept node's children all come from here
+                node.cands = cands
+                node.prior = prior
+                node.kids = kids = []
+            cands = node.cands
+            prior = node.prior
+            n = len(kids)
+            if n < len(cands):
+                # the children are the first n candidates: count them available, expand
+                # the next one (priors on: the first untried; no rng drawn)
+                for _, kid, _ in kids:
+                    kid.avail += 1
                 s = cur.clone()
                 s.determinize(rng)
-                if prior or len(untried) == 1:
-                    a = untried[0]
-                else:
-                    a = untried[rng.randrange(len(untried))]
-                child = _Node(player)
-                children[a] = child
+                a = cands[n]
+                child = _Node(cur.current_player())
+                node.children[a] = child
+                kids.append((a, child, prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
                 return s, child, path, True
-            # a kept node's legal actions, hence candidates, are fixed: the fast path next
-            node.full = ([(a, children[a], prior[a] if prior else 0.0) for a in cands],
-                         bool(prior))
-            best_a = cands[0]
+            best_a, node, _ = kids[0]
             best_u = -1e18
-            for a in cands:
-                ch = children[a]
-                visits = ch.visits
-                u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+            for a, kid, p in kids:
+                kid.avail += 1
+                visits = kid.visits
+                u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
                 if prior:
-                    u += bias * prior[a] / (visits + 1)
+                    u += bias * p / (visits + 1)
                 if u > best_u:
-                    best_u, best_a = u, a
-            node = children[best_a]
+                    best_u, best_a, node = u, a, kid
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:

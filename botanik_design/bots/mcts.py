@@ -30,9 +30,10 @@ seconds — not reproducible, as it depends on the machine's speed):
 
 The move played is the most visited root child (ties: higher mean, then rng).
 Defaults (``mcts`` alone): 50 iterations, ``c=0.7``, greedy rollouts of 3
-decisions, priors on, 6 placements kept.  Cost: about 0.6 s of CPU time (on a loaded machine) per
-``standard`` game on one core at the defaults (against greedy); ``python
-bench/mcts_speed.py`` reports iterations per second.
+decisions, priors on, 6 placements kept.  Cost: about 0.4 s of CPU time per ``standard``
+game on one core at the defaults against greedy (0.38 s measured over 10 games on a loaded
+2-core machine; the engine's moves and the heuristic take most of it);
+``python bench/mcts_speed.py`` reports iterations per second.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from botanik_design.games.botanik.engine import move_values as reference
-from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine import search_values as fast
+from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.analysis import (
     analyse,
     analysis_of,

@@ -74,6 +74,14 @@ _FREE: tuple[tuple[int, ...], ...] = tuple(
 _ONE_ARC: tuple[bool, ...] = tuple(
     sum(1 for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) <= 1
     for m in range(64))
+#: Per neighbour mask of an occupied cell: ``3 * (occupied neighbours) - 2 * (pairs of
+#: adjacent occupied neighbours) - 6``.  Summed over the hive's cells this is
+#: ``6 * (edges - triangles - cells) = -6 * (1 - holes)`` (Euler's formula for the
+#: hive's cells, adjacencies and triangles of three mutually adjacent cells), so the
+#: sum is ``-6`` exactly when the hive encloses no empty region (:func:`cut_cells`).
+_EULER: tuple[int, ...] = tuple(
+    3 * bin(m).count("1") - 2 * sum(1 for i in range(6) if m >> i & 1 and m >> (i + 1) % 6 & 1)
+    - 6 for m in range(64))
 #: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
 
@@ -99,11 +107,21 @@ def _drop(m: Masks, cell: int) -> None:
 
 
 def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
-    """Articulation points of the occupied cells (one connected hive), by Tarjan's search
-    over the masks; equal to :func:`.hivegraph.articulation_points`."""
+    """Articulation points of the occupied cells (one connected hive); equal to
+    :func:`.hivegraph.articulation_points`.
+
+    Lifting a cell whose occupied neighbours form ``k`` arcs (separated by ``k`` runs
+    of empty neighbours) leaves ``k - g + 1`` hive pieces, ``g`` the number of distinct
+    empty regions those runs belong to (Euler's formula before and after).  A hive
+    without holes (:data:`_EULER`) has one empty region, so its cut cells are exactly
+    the cells of two or more arcs; otherwise Tarjan's search over the masks decides.
+    """
     result: set[int] = set()
     if len(stacks) < 3:
         return result
+    if sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6:
+        one_arc = _ONE_ARC
+        return {c for c in stacks if not one_arc[m[c]]}
     disc: dict[int, int] = {}
     occ = _OCC
 

@@ -351,7 +351,7 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
         height = len(st)
         if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
             if tall is None:
-                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+                tall = _tall(stacks, pos)
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
@@ -395,12 +395,20 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
             continue
         if gen is None:
             if tall is None:
-                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+                tall = _tall(stacks, pos)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
         out |= _other(gen, board, bug, base, cell, len(st))
         cuts = gen.cuts
     return out
+
+
+def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
+    """The cells next to stacks of height 2 or more (:func:`.board.neighbour_masks` of
+    them): none, without looking, when every piece on the board has a cell of its own."""
+    if len(pos) - pos.count(None) == len(stacks):
+        return {}
+    return neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
 
 
 def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:

@@ -372,6 +372,9 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
             if bug == GRASSHOPPER:
                 out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
                 continue
+            if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
+                out.update(map((base + cell).__add__, slides[mask]))
+                continue
             _lift(m, cell)
             if bug == ANT:
                 seen = {cell}
@@ -387,10 +390,8 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                             push(t)
                 seen.discard(cell)
                 out.update(map(base.__add__, seen))
-            elif bug == SPIDER:
-                out.update(map(base.__add__, _spider(m, cell)))
             else:
-                out.update(map((base + cell).__add__, slides[mask]))
+                out.update(map(base.__add__, _spider(m, cell)))
             _drop(m, cell)
             continue
         if gen is None:

@@ -9,7 +9,7 @@ import random
 from typing import TYPE_CHECKING
 
 from botanik_design.games.botanik.engine import actions as A
-from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine import eventcodes as E
 from botanik_design.games.botanik.engine.machine import Machine
 from botanik_design.games.botanik.engine.registry import EMPTY, Registry
 from botanik_design.games.botanik.engine.tiles import compile_tiles
@@ -101,5 +101,5 @@ def deal(s: Turns, game: BotanikGame, seed: int) -> None:
         for p in (0, 1)
     ]
     tops = tuple(st[-1] if st else EMPTY for st in s.registry.middle)
-    s._raw.append((E.SetupDone, -1, tops, fp))
+    s._raw.append((E.SETUP_DONE, -1, tops, fp))
     s._start_round()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from botanik_design.games.botanik.engine import actions as A
-from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine import eventcodes as E
 from botanik_design.games.botanik.engine.analysis import facts_of, winner_of
 from botanik_design.games.botanik.engine.fields import (
     _CHECK,
@@ -40,6 +40,10 @@ _ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(a for i in range(k) for a in _MIDDLE_PICKS[n][i]) for k in range(A.MAX_ARRIVAL + 1))
     for n in range(A.MAX_COLUMNS + 1)
 )
+
+#: the first discard action and the event record of a pick, read once (the hot path)
+_DISCARD_BASE = A.DISCARD_BASE
+_PICKED = E.PICKED
 
 #: the pick decision of each player (shared: tasks are immutable tuples)
 _PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
@@ -83,7 +87,7 @@ class Turns(StateData):
                 self._mine[p] = True
             self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
             x, y = decode_cell(cell)
-            self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
+            self._raw.append((E.PLACED, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
         else:
             self._apply_swap(d, action - A.SWAP_BASE)
@@ -106,7 +110,7 @@ class Turns(StateData):
     def _discard(self, tiles: list[int], why: E.DiscardReason, player: int = -1) -> None:
         self.discarded.extend(tiles)
         self.discard_why.extend([why] * len(tiles))
-        self._raw.append((E.Discarded, len(self._history) - 1, player, tuple(tiles), why))
+        self._raw.append((E.DISCARDED, len(self._history) - 1, player, tuple(tiles), why))
 
     def _start_round(self) -> None:
         v = self.variant
@@ -128,7 +132,7 @@ class Turns(StateData):
         del pile[-n:]
         self.arrival = arrival
         m = self.meca
-        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m, tuple(arrival)))
+        self._raw.append((E.ROUND_STARTED, len(self._history) - 1, self.round, m, tuple(arrival)))
         self.pickers = _PICKERS[m][n]
         self.pick_index = 0
         self._set_pick()
@@ -201,35 +205,37 @@ class Turns(StateData):
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
             else:
                 legal = [a for i in range(len(self.arrival)) for a in mids[i]]
-            self._raw.append((E.NoRegistryMove, len(self._history) - 1, p, v.no_registry_move))
+            self._raw.append((E.NO_REGISTRY_MOVE, len(self._history) - 1, p, v.no_registry_move))
             self._counts[3] += 1
         self._legal = legal
 
     def _apply_pick(self, player: int, action: int) -> None:
         self.pick_index += 1
-        if action >= A.DISCARD_BASE:
-            tile = self.arrival.pop(action - A.DISCARD_BASE)
+        if action >= _DISCARD_BASE:
+            tile = self.arrival.pop(action - _DISCARD_BASE)
             self._discard([tile], "arrival", player)
             self._run()
             return
-        i, d = divmod(action, 18)
+        i = action // 18
+        d = action - i * 18
         tile = self.arrival.pop(i)
         reg = self.registry
         if d < 9:
             reg.slots[player][d] = tile
-            self._raw.append((E.Picked, len(self._history) - 1, player, tile, d, False))
+            self._raw.append((_PICKED, len(self._history) - 1, player, tile, d, False))
         else:
-            c = d - 9
-            reg.middle[c].append(tile)
-            self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
+            d -= 9
+            reg.middle[d].append(tile)
+            self._raw.append((_PICKED, len(self._history) - 1, player, tile, d, True))
             slots = reg.slots
-            if slots[0][c] != EMPTY or slots[1][c] != EMPTY:
+            if slots[0][d] != EMPTY or slots[1][d] != EMPTY:
                 # the release check of the column (brief §4); no task is pending at a
                 # pick, so checking now is resolving it as the first task
-                self._check_releases(player, 0, c)
-        if self.tasks:
-            self._run()
-        elif self.pick_index < len(self.pickers):
+                self._check_releases(player, 0, d)
+                if self.tasks:
+                    self._run()
+                    return
+        if self.pick_index < len(self.pickers):
             self._set_pick()
         else:
             self.meca = 1 - self.meca
@@ -241,7 +247,7 @@ class Turns(StateData):
         stack = self.registry.middle[column]
         taken = stack.pop()
         stack.append(mecha)
-        self._raw.append((E.Swapped, len(self._history) - 1, player, mecha, taken, column))
+        self._raw.append((E.SWAPPED, len(self._history) - 1, player, mecha, taken, column))
         self._counts[2] += 1
         self.tasks.append((_CHECK, player, -1, depth + 1, column))
         self.tasks.append((PLACE, player, taken, depth, -1))
@@ -282,7 +288,7 @@ class Turns(StateData):
                     return
                 if v.mecha_no_swap_target == "stay-in-slot":
                     reg.slots[player][column] = tile
-                    self._raw.append((E.StayedInSlot, len(self._history) - 1, player, tile,
+                    self._raw.append((E.STAYED_IN_SLOT, len(self._history) - 1, player, tile,
                                       column))
                 else:
                     self._discard([tile], "mecha-no-target", player)
@@ -311,7 +317,7 @@ class Turns(StateData):
             if s != EMPTY and not table.linked(s, top):
                 reg.slots[p][column] = EMPTY
                 released.append((p, s))
-                self._raw.append((E.Released, len(self._history) - 1, p, s, column, top, cause))
+                self._raw.append((E.RELEASED, len(self._history) - 1, p, s, column, top, cause))
                 self._counts[p] += 1
         swap_rule = self.variant.mecha_botanist == "swap"
         for p, s in reversed(released):
@@ -323,7 +329,7 @@ class Turns(StateData):
         left = reg.tiles()
         if left:
             self._discard(left, "registry-end")
-        self._raw.append((E.GameEnded, len(self._history) - 1))
+        self._raw.append((E.GAME_ENDED, len(self._history) - 1))
         reg.middle = [[] for _ in range(reg.columns)]
         reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
         self.decision = None

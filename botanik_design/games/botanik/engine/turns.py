@@ -9,6 +9,7 @@ tuples here (:mod:`.events`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from botanik_design.games.botanik.engine import actions as A
@@ -70,6 +71,28 @@ class Turns(StateData):
 
     def _legal_actions(self) -> Sequence[int]:
         return self._legal
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action integers, a fresh list; empty only when the game is over
+        (:meth:`BaseState.legal_actions` without its hook call: asked at every decision)."""
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action``: :meth:`BaseState.apply_action`, whose check and errors apply,
+        with a legal ``int`` played at once (the hot path of every game); anything else
+        goes through the base class, which refuses it with the same error as ever."""
+        legal = self._legal
+        if type(action) is int:
+            i = bisect_left(legal, action)
+            if i != len(legal) and legal[i] == action:
+                self._history.append(action)
+                d = self.decision
+                if d is not None and d[0] == PICK:
+                    self._apply_pick(d[1], action)
+                else:
+                    self._apply_action(action)
+                return
+        super().apply_action(action)
 
     def _apply_action(self, action: int) -> None:
         d = self.decision

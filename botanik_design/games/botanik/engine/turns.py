@@ -326,9 +326,12 @@ class Turns(StateData):
     def _check_releases(self, first: int, depth: int, column: int) -> None:
         reg = self.registry
         table = self.table
-        top = reg.top(column)
-        if top == EMPTY:
+        stack = reg.middle[column]
+        if not stack:
             return
+        top = stack[-1]
+        links = table.links
+        slots = reg.slots
         released: list[tuple[int, int]] = []
         # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
         limit = self.variant.mecha_chain_limit if depth > 0 else None
@@ -336,15 +339,18 @@ class Turns(StateData):
         for p in (first, 1 - first):
             if limit is not None and len(released) >= limit:
                 break
-            s = reg.slots[p][column]
-            if s != EMPTY and not table.linked(s, top):
-                reg.slots[p][column] = EMPTY
+            s = slots[p][column]
+            if s != EMPTY and not links[s][top]:  # not linked (brief §4)
+                slots[p][column] = EMPTY
                 released.append((p, s))
                 self._raw.append((E.RELEASED, len(self._history) - 1, p, s, column, top, cause))
                 self._counts[p] += 1
+        if not released:
+            return
         swap_rule = self.variant.mecha_botanist == "swap"
+        mecha = table.mecha
         for p, s in reversed(released):
-            kind = SWAP if swap_rule and table.mecha[s] else PLACE
+            kind = SWAP if swap_rule and mecha[s] else PLACE
             self.tasks.append((kind, p, s, depth, column))
 
     def _end(self) -> None:

@@ -23,6 +23,8 @@ What makes it fast, per position:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from botanik_design.games.hive.engine import movegen
 from botanik_design.games.hive.engine.board import (
     ACTION_STRIDE,
@@ -50,6 +52,8 @@ from botanik_design.games.hive.model import HiveVariant
 
 Stacks = dict[int, list[int]]
 Masks = dict[int, int]
+#: Where :func:`_generate` hands one piece's actions.
+Put = Callable[[Iterable[int]], object]
 
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
 
@@ -65,6 +69,11 @@ def _table(mask: int, level: int) -> tuple[int, ...]:
 _CLIMB0: tuple[tuple[int, ...], ...] = tuple(_table(m, 0) for m in range(64))
 #: Climbing steps from the top of a stack (level >= 1) among stacks of height <= 1.
 _CLIMB1: tuple[tuple[int, ...], ...] = tuple(_table(m, 1) for m in range(64))
+#: :data:`_CLIMB0`, :data:`_CLIMB1` and :data:`.movegen._SLIDES` in ascending order
+#: (so their actions from one cell come out sorted).
+_CLIMB0_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _CLIMB0)
+_CLIMB1_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _CLIMB1)
+_SLIDES_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _SLIDES)
 #: Occupied-neighbour deltas of a mask; empty-neighbour deltas of a mask.
 _OCC: tuple[tuple[int, ...], ...] = tuple(
     tuple(d for i, d in enumerate(DELTAS) if m >> i & 1) for m in range(64))
@@ -314,22 +323,54 @@ def placement_cells(board: Board) -> list[int]:
 
 def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
     """All legal placements and movements of the side to move, as actions (no pass);
-    equal to :func:`.movegen.legal_moves`.  The Queen, Spider, Ant and Grasshopper are
-    written inline (most of a position's pieces); the rest go through :class:`_Gen`."""
+    equal to :func:`.movegen.legal_moves`."""
     out: set[int] = set()
+    put = out.update
+    _generate(board, variant, put, put, put)
+    return out
+
+
+def legal_action_list(board: Board, variant: HiveVariant) -> list[int]:
+    """``sorted(legal_moves(board, variant))``, built without the set: each piece's
+    actions are sorted on their own (a piece's actions are one block of action ids)
+    and the blocks concatenated, so the final sort only merges sorted runs.  A pillbug
+    throw (another piece's action, which may equal that piece's own move) goes through
+    a set."""
+    out: list[int] = []
+    extend = out.extend
+    thrown: set[int] = set()
+
+    def put(actions: Iterable[int]) -> None:
+        extend(sorted(actions))
+
+    _generate(board, variant, put, extend, thrown.update)
+    if thrown:
+        thrown.update(out)
+        return sorted(thrown)
+    out.sort()
+    return out
+
+
+def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
+              put_thrown: Put) -> None:
+    """The legal actions of the side to move (no pass), handed out per piece: ``put``
+    gets one piece's actions (no repeats), ``put_sorted`` one piece's actions in
+    ascending order, ``put_thrown`` pillbug throws.  The Queen, Spider, Ant and
+    Grasshopper are written inline (most of a position's pieces); the rest go through
+    :class:`_Gen`."""
     stacks = board.stacks
     pieces = placeable_pieces(board, variant)
     if pieces:
         cells = placement_cells(board)
         for pid in pieces:
-            out.update(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
+            put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     table = board.table
     me = board.to_move
     pos = board.pos
     if pos[table.queen[me]] is None and not variant.move_before_queen:
-        return out
+        return
     if not stacks:
-        return out
+        return
     m = board.masks
     bugs = table.bug
     last = board.last_moved
@@ -360,7 +401,8 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                     if cell in cuts:
                         continue
                 # no stack of height 2+ around: the climbs are a table lookup
-                out.update(map((base + cell).__add__, (_CLIMB1 if height > 1 else _CLIMB0)[mask]))
+                put_sorted(map((base + cell).__add__,
+                               (_CLIMB1_UP if height > 1 else _CLIMB0_UP)[mask]))
                 continue
         elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
             mask = m.get(cell, 0)
@@ -370,10 +412,10 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                 if cell in cuts:
                     continue
             if bug == GRASSHOPPER:
-                out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
+                put(map(base.__add__, grasshopper_moves(stacks, cell)))
                 continue
             if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
-                out.update(map((base + cell).__add__, slides[mask]))
+                put_sorted(map((base + cell).__add__, _SLIDES_UP[mask]))
                 continue
             _lift(m, cell)
             if bug == ANT:
@@ -389,9 +431,9 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                             add(t)
                             push(t)
                 seen.discard(cell)
-                out.update(map(base.__add__, seen))
+                put(map(base.__add__, seen))
             else:
-                out.update(map(base.__add__, _spider(m, cell)))
+                put(map(base.__add__, _spider(m, cell)))
             _drop(m, cell)
             continue
         if gen is None:
@@ -399,9 +441,8 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                 tall = _tall(stacks, pos)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
-        out |= _other(gen, board, bug, base, cell, len(st))
+        _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts
-    return out
 
 
 def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
@@ -412,30 +453,33 @@ def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
     return neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
 
 
-def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:
+def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int,
+           put: Put, put_thrown: Put) -> None:
     """Actions of the Beetle, Ladybug, Mosquito and Pillbug at ``cell`` (``base``: the
-    piece's action at offset 0), and of any piece on top of the hive."""
+    piece's action at offset 0), and of any piece on top of the hive, handed to ``put``
+    (the piece's own moves, once) and ``put_thrown`` (its throws)."""
     stacks = gen.stacks
     if height > 1:  # on top of the hive: a beetle, or a mosquito moving as one
-        return {base + t for t in gen.beetle(cell)}
-    out: set[int] = set()
+        put(map(base.__add__, gen.beetle(cell)))
+        return
     if bug == MOSQUITO:
         bugs = board.table.bug
         kinds = {bugs[stacks[cell + d][-1]] for d in _OCC[gen.m.get(cell, 0)]}
         kinds.discard(MOSQUITO)
         if PILLBUG in kinds:
-            out |= gen.throws(board, cell)
+            put_thrown(gen.throws(board, cell))
         if not kinds or gen.pinned(cell):
-            return out
+            return
         if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
             kinds.difference_update((QUEEN, PILLBUG, SPIDER))
         elif PILLBUG in kinds:
             kinds.discard(QUEEN)
+        dests: set[int] = set()
         for k in kinds:
-            out.update([base + t for t in gen.moves(k, cell)])
-        return out
+            dests |= gen.moves(k, cell)
+        put(map(base.__add__, dests))
+        return
     if bug == PILLBUG:
-        out |= gen.throws(board, cell)
+        put_thrown(gen.throws(board, cell))
     if not gen.pinned(cell):
-        out.update([base + t for t in gen.moves(bug, cell)])
-    return out
+        put(map(base.__add__, gen.moves(bug, cell)))

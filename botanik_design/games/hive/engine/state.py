@@ -27,7 +27,7 @@ from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.engine.fastgen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_action_list
 from botanik_design.games.hive.engine.notation import (
     NotationError,
     format_turn,
@@ -120,10 +120,10 @@ class HiveState(BaseState):
         if self.end_reason is not None:
             return []
         if self._legal is None:
-            moves = legal_moves(self.board, self._game.variant)
+            moves = legal_action_list(self.board, self._game.variant)
             if not moves or not self._game.variant.pass_only_when_stuck:
-                moves.add(PASS)
-            self._legal = sorted(moves)
+                moves.insert(0, PASS)  # the smallest action
+            self._legal = moves
         return self._legal
 
     def _illegal(self, action: int) -> IllegalActionError:

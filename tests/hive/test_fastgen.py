@@ -33,6 +33,7 @@ def assert_same(board: Board, variant: HiveVariant) -> None:
     ref = movegen.legal_moves(board, variant)
     names = board.table.names
     assert fast == ref, sorted((names[p], unpack(c)) for p, c in map(decode, fast ^ ref))
+    assert fastgen.legal_action_list(board, variant) == sorted(ref)  # the State's list
     assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
 
 

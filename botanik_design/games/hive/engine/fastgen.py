@@ -115,6 +115,13 @@ def _drop(m: Masks, cell: int) -> None:
     m[cell + _D5] |= _B5
 
 
+def _hole_free(m: Masks, stacks: Stacks) -> bool:
+    """Whether the hive (three or more cells, one connected group) encloses no empty
+    region (:data:`_EULER`); then its cut cells are exactly its cells of two or more
+    arcs of neighbours (:func:`cut_cells`)."""
+    return sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6
+
+
 def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     """Articulation points of the occupied cells (one connected hive); equal to
     :func:`.hivegraph.articulation_points`.
@@ -128,7 +135,7 @@ def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     result: set[int] = set()
     if len(stacks) < 3:
         return result
-    if sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6:
+    if _hole_free(m, stacks):
         one_arc = _ONE_ARC
         return {c for c in stacks if not one_arc[m[c]]}
     disc: dict[int, int] = {}
@@ -359,14 +366,16 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
     Grasshopper are written inline (most of a position's pieces); the rest go through
     :class:`_Gen`."""
     stacks = board.stacks
-    pieces = placeable_pieces(board, variant)
-    if pieces:
-        cells = placement_cells(board)
-        for pid in pieces:
-            put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     table = board.table
     me = board.to_move
     pos = board.pos
+    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    if None in pos[me * per:me * per + per]:  # a piece in hand (else none to place)
+        pieces = placeable_pieces(board, variant)
+        if pieces:
+            cells = placement_cells(board)
+            for pid in pieces:
+                put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     if pos[table.queen[me]] is None and not variant.move_before_queen:
         return
     if not stacks:
@@ -379,7 +388,9 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
     cuts: set[int] | None = None
     tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
     gen: _Gen | None = None
-    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    # whether the hive encloses no empty region: then a piece of two or more arcs of
+    # neighbours is always a cut cell (cut_cells), and no cut-cell set is needed
+    hole_free: bool | None = None
     for pid in range(me * per, me * per + per):
         cell = pos[pid]
         if cell is None or pid == last:
@@ -407,6 +418,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
             mask = m.get(cell, 0)
             if not one_arc[mask]:
+                if hole_free is None:
+                    hole_free = _hole_free(m, stacks)
+                if hole_free:
+                    continue
                 if cuts is None:
                     cuts = cut_cells(m, stacks)
                 if cell in cuts:

@@ -23,6 +23,7 @@ What makes it fast, per position:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 
 from botanik_design.games.hive.engine import movegen
@@ -208,18 +209,23 @@ class _Gen:
     """One position's generation: the board's stacks, the masks, the tall-stack
     neighbourhoods and the cut cells (computed when first needed)."""
 
-    __slots__ = ("stacks", "m", "tall", "cuts")
+    __slots__ = ("stacks", "m", "tall", "cuts", "hole_free")
 
     def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
         self.stacks = stacks
         self.m = masks
         self.tall = tall
         self.cuts: set[int] | None = None
+        self.hole_free: bool | None = None  # :func:`_hole_free`, when first needed
 
     def pinned(self, cell: int) -> bool:
         """Whether lifting the ground piece alone at ``cell`` splits the hive."""
         if _ONE_ARC[self.m.get(cell, 0)]:
             return False
+        if self.hole_free is None:
+            self.hole_free = _hole_free(self.m, self.stacks)
+        if self.hole_free:  # two or more arcs in a hive without holes: a cut cell
+            return True
         if self.cuts is None:
             self.cuts = cut_cells(self.m, self.stacks)
         return cell in self.cuts
@@ -341,8 +347,8 @@ def legal_action_list(board: Board, variant: HiveVariant) -> list[int]:
     """``sorted(legal_moves(board, variant))``, built without the set: each piece's
     actions are sorted on their own (a piece's actions are one block of action ids)
     and the blocks concatenated, so the final sort only merges sorted runs.  A pillbug
-    throw (another piece's action, which may equal that piece's own move) goes through
-    a set."""
+    throw (another piece's action, which may equal that piece's own move) is merged
+    in at the end unless already there."""
     out: list[int] = []
     extend = out.extend
     thrown: set[int] = set()
@@ -351,10 +357,11 @@ def legal_action_list(board: Board, variant: HiveVariant) -> list[int]:
         extend(sorted(actions))
 
     _generate(board, variant, put, extend, thrown.update)
-    if thrown:
-        thrown.update(out)
-        return sorted(thrown)
     out.sort()
+    if thrown:  # the throws not already there (a piece's own move to the same cell)
+        n = len(out)
+        out.extend([t for t in thrown if (i := bisect_left(out, t, 0, n)) == n or out[i] != t])
+        out.sort()
     return out
 
 
@@ -407,6 +414,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
+                    if hole_free is None:
+                        hole_free = _hole_free(m, stacks)
+                    if hole_free:
+                        continue
                     if cuts is None:
                         cuts = cut_cells(m, stacks)
                     if cell in cuts:
@@ -456,8 +467,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
                 tall = _tall(stacks, pos)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
+        gen.hole_free = hole_free
         _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts
+        hole_free = gen.hole_free
 
 
 def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:

@@ -120,3 +120,29 @@ def test_move_strings_are_those_of_the_positions_they_were_played_in(
                 other.undo()  # the clone's own history, the original unchanged
     assert state.move_strings() == expected
     assert state.game_string().split(";")[3:] == expected
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10_000))
+@settings(max_examples=6, deadline=None)
+def test_random_games_end_exactly_when_a_queen_is_surrounded(game_type: str, seed: int) -> None:
+    """To the end of a random game (no repetition or ply-cap rule in these game types):
+    after every action the state is over exactly when a Queen is surrounded (both: a
+    draw) or two passes in a row were played, with that reason and winner."""
+    game = load_hive(game_type)
+    assert game.variant.repetition_draw is None and game.variant.ply_cap is None
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(rng.choice(legal))
+        board, history = state.board, state.history()
+        w, b = board.queen_surrounded(0), board.queen_surrounded(1)
+        expected: tuple[int | None, str | None] = (None, None)
+        if w and b:
+            expected = (-1, "both-surrounded")
+        elif w or b:
+            expected = (1 if w else 0, "queen-surrounded")
+        elif history[-2:] == [PASS, PASS]:
+            expected = (-1, "no-moves")
+        assert (state.winner, state.end_reason) == expected, len(history)
+    assert state.returns() in ([0.0, 0.0], [1.0, -1.0], [-1.0, 1.0])

@@ -410,7 +410,7 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         height = len(st)
         if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
             if tall is None:
-                tall = _tall(stacks, pos)
+                tall = _tall(stacks, pos, table.climbers)
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
@@ -464,7 +464,7 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
             continue
         if gen is None:
             if tall is None:
-                tall = _tall(stacks, pos)
+                tall = _tall(stacks, pos, table.climbers)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
         gen.hole_free = hole_free
@@ -473,12 +473,20 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         hole_free = gen.hole_free
 
 
-def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
+def _tall(stacks: Stacks, pos: list[int | None], climbers: tuple[int, ...]) -> Masks:
     """The cells next to stacks of height 2 or more (:func:`.board.neighbour_masks` of
-    them): none, without looking, when every piece on the board has a cell of its own."""
-    if len(pos) - pos.count(None) == len(stacks):
+    them): none, without looking, when every piece on the board has a cell of its own.
+    The tall stacks are looked for under the ``climbers`` (Beetles and Mosquitoes,
+    the only bugs above the ground in play); they are all found when the pieces above
+    the ground in them add up to all pieces above the ground, else every stack is
+    looked at."""
+    above = len(pos) - pos.count(None) - len(stacks)  # pieces above the ground
+    if not above:
         return {}
-    return neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+    cells = {c for p in climbers if (c := pos[p]) is not None and len(stacks[c]) > 1}
+    if sum([len(stacks[c]) - 1 for c in cells]) != above:
+        cells = {c for c, s in stacks.items() if len(s) > 1}
+    return neighbour_masks(cells)
 
 
 def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int,

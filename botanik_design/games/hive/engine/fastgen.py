@@ -19,6 +19,9 @@ What makes it fast, per position:
   Tarjan's articulation points are computed only when some piece needs them.
 - climbs next to a stack of height 2 or more, and every piece next to one,
   use the reference functions of :mod:`.movegen` unchanged.
+
+:func:`legal_action_list` gives the same actions as a sorted list (what the State
+API lists) without building the set: a piece's actions are one block of action ids.
 """
 
 from __future__ import annotations

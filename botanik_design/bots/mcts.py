@@ -30,9 +30,10 @@ seconds — not reproducible, as it depends on the machine's speed):
 
 The move played is the most visited root child (ties: higher mean, then rng).
 Defaults (``mcts`` alone): 50 iterations, ``c=0.7``, greedy rollouts of 3
-decisions, priors on, 6 placements kept.  Cost: about 0.6 s of CPU time (on a loaded machine) per
-``standard`` game on one core at the defaults (against greedy); ``python
-bench/mcts_speed.py`` reports iterations per second.
+decisions, priors on, 6 placements kept.  Cost: about 0.4 s of CPU time per ``standard``
+game on one core at the defaults against greedy (0.38 s measured over 10 games on a loaded
+2-core machine; the engine's moves and the heuristic take most of it);
+``python bench/mcts_speed.py`` reports iterations per second.
 """
 
 from __future__ import annotations
@@ -40,27 +41,36 @@ from __future__ import annotations
 import math
 import time as _time
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import le
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
 from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
+from botanik_design.model.draws import below
 
 
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "children", "crosses", "legal", "orders", "player", "state", "value",
-                 "visits")
+    __slots__ = ("avail", "cands", "children", "crosses", "kids", "orders", "player", "prior",
+                 "state", "value", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         #: The state here before any resampling, kept while the actions from the root
-        #: leave the hidden information as it was (``HiddenKeyed``), with its legal
-        #: actions; ``crosses``: the action leading here changes it (nothing kept).
+        #: leave the hidden information as it was (``HiddenKeyed``); ``crosses``: the
+        #: action leading here changes it (nothing kept).
         self.state: Any = None
-        self.legal: list[int] | None = None
         self.crosses = False
+        #: At a kept node (fixed legal actions, so fixed candidates): the candidates,
+        #: their priors (empty: none count), and the children expanded so far as
+        #: ``(action, child, prior)``, in candidate order (expansions take the first
+        #: untried one).
+        self.cands: list[int] = []
+        self.prior: dict[int, float] = {}
+        self.kids: list[tuple[int, _Node, float]] | None = None
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.value = 0.0
@@ -322,54 +332,48 @@ class MCTSBot(BaseBot):
         path = [root]
         cur = root.state
         while not cur.is_terminal():
-            legal = node.legal
-            if legal is None:
-                legal = node.legal = cur.legal_actions()
-            player = cur.current_player()
-            if len(legal) > 1:
-                cands, prior = self._candidates(node, cur, legal)
-            else:
-                cands, prior = legal, empty
-            children = node.children
-            untried = []
-            for a in cands:
-                ch = children.get(a)
-                if ch is None:
-                    untried.append(a)
+            kids = node.kids
+            if kids is None:
+                legal = cur.legal_actions()
+                if len(legal) > 1:
+                    cands, prior = self._candidates(node, cur, legal)
                 else:
-                    ch.avail += 1
-            if untried:
+                    cands, prior = legal, empty
+                assert not node.children  # a kept node's children all come from here
+                node.cands = cands
+                node.prior = prior
+                node.kids = kids = []
+            cands = node.cands
+            prior = node.prior
+            n = len(kids)
+            if n < len(cands):
+                # the children are the first n candidates: count them available, expand
+                # the next one (priors on: the first untried; no rng drawn)
+                for _, kid, _ in kids:
+                    kid.avail += 1
                 s = cur.clone()
                 s.determinize(rng)
-                if prior or len(untried) == 1:
-                    a = untried[0]
-                else:
-                    a = untried[rng.randrange(len(untried))]
-                child = _Node(player)
-                children[a] = child
+                a = cands[n]
+                child = _Node(cur.current_player())
+                node.children[a] = child
+                kids.append((a, child, prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
                 return s, child, path, True
-            best_a = cands[0]
+            best_a, node, _ = kids[0]
             best_u = -1e18
-            for a in cands:
-                ch = children[a]
-                visits = ch.visits
-                u = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+            for a, kid, p in kids:
+                kid.avail += 1
+                visits = kid.visits
+                u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
                 if prior:
-                    u += bias * prior[a] / (visits + 1)
+                    u += bias * p / (visits + 1)
                 if u > best_u:
-                    best_u, best_a = u, a
-            node = children[best_a]
+                    best_u, best_a, node = u, a, kid
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:
-                t = cur.clone()
-                t.apply_action(best_a)
-                if t.hidden_key() == key0:
-                    node.state = nxt = t
-                else:
-                    node.crosses = True
+                nxt = self._keep(node, cur, best_a, key0)
             if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
@@ -379,6 +383,18 @@ class MCTSBot(BaseBot):
         s = cur.clone()
         s.determinize(rng)
         return s, node, path, False
+
+    @staticmethod
+    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+        t = cur.clone()
+        t.apply_action(action)
+        if t.hidden_key() == key0:
+            node.state = t
+            return t
+        node.crosses = True
+        return None
 
     def _rollout(self, s: Any) -> float:
         if self.rollout == "none":
@@ -399,9 +415,10 @@ class MCTSBot(BaseBot):
                 # choose_greedy, inline: the best value, ties broken with rng
                 values = (values_of(s, legal) if values_of is not None
                           else action_values(s, legal))
-                top_v = max(values) - 1e-9
-                top = [b for v, b in zip(values, legal, strict=True) if v >= top_v]
-                a = top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+                assert len(values) == len(legal)
+                # the actions valued >= the best - 1e-9, in order (filtered in C)
+                top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                a = top[0] if len(top) == 1 else top[below(rng, len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
             s.apply_action(a)

@@ -2,7 +2,8 @@
 equals its reference (:mod:`.move_values`, :func:`analyse`) exactly.
 
 Along random games of every bundled variant, at every state: the fast action values
-(of all legal actions and of a subset) and win probability are the same floats as
+(of all legal actions and of a subset; placements through the fused
+``search_values._placement_values``) and win probability are the same floats as
 the reference's; :func:`facts_of` (one placement after an analysis, ``Machine.base``:
 the grown analysis kept in the analysis before it) equals :func:`analyse` of the
 machine; ``returns()`` (read from :func:`facts_of`) equals the winner of the analysed
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from botanik_design.games.botanik.engine import move_values as reference
 from botanik_design.games.botanik.engine import search_values as fast
+from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.analysis import (
     analyse,
     analysis_of,
@@ -56,6 +58,7 @@ def _check_state(state: GameState, rng: random.Random, met: dict[str, int]) -> N
         assert fast_values == reference.action_values(state, legal)
         assert fast_p0 == reference.win_probability(state)
         met["states"] += 1
+        met["placements"] += legal[0] >= PLACE_BASE
     else:
         w = winner_of((facts[0].score, facts[1].score), (facts[0].largest, facts[1].largest),
                       state.variant)
@@ -70,10 +73,11 @@ def _check_state(state: GameState, rng: random.Random, met: dict[str, int]) -> N
        bias=st.sampled_from([0.0, 0.7]))
 def test_fast_values_equal_the_reference(name: str, seed: int, bias: float) -> None:
     rng = random.Random(seed)
-    met = {"grown": 0, "states": 0}
+    met = {"grown": 0, "states": 0, "placements": 0}
     v = variant(name)
     state = random_game(tileset(v.tileset or "botanik"), v, seed,
                         lambda s: _check_state(s, rng, met), bias)
     assert state.is_terminal()
     assert met["states"] > 0
     assert met["grown"] > 0  # the derived facts were met, not only the full analysis
+    assert met["placements"] > 0  # the fused placement values were compared

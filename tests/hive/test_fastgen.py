@@ -63,10 +63,17 @@ def test_equal_to_the_reference_in_random_games(game_type: str, seed: int, climb
         board.play(_climb_first(board, legal, rng) if climb else rng.choice(legal))
 
 
+def _near(cell: int, radius: int) -> bool:
+    q, r = unpack(cell)
+    return max(abs(q), abs(r), abs(q + r)) <= radius
+
+
 @st.composite
 def crowded(draw: st.DrawFn) -> HiveSetup:
     """A connected Base+MLP hive: a random subset of the pieces on the ground, the
-    remaining beetles and mosquitoes stacked on random cells."""
+    remaining beetles and mosquitoes stacked on random cells.  Half of them are grown
+    inside a small hexagon around the origin, so they often enclose empty cells
+    (holes: the cut cells are no longer just the cells of two or more arcs)."""
     table = load_hive("Base+MLP").table
     climbers = [n for n in table.names if n[1] in "BM"]
     ground = [n for n in table.names if n[1] not in "BM"]
@@ -74,10 +81,12 @@ def crowded(draw: st.DrawFn) -> HiveSetup:
     above = draw(st.permutations(climbers))
     split = draw(st.integers(0, len(above)))
     ground += above[:split]
+    radius = draw(st.sampled_from([3, 99]))
+    ground = ground[:37] if radius == 3 else ground  # a hexagon of radius 3 has 37 cells
     cells = [ORIGIN]
     while len(cells) < len(ground):
         nxt = cells[draw(st.integers(0, len(cells) - 1))] + DELTAS[draw(st.integers(0, 5))]
-        if nxt not in cells:
+        if nxt not in cells and _near(nxt, radius):
             cells.append(nxt)
     stacks = {c: [n] for c, n in zip(cells, ground, strict=True)}
     for name in above[split:]:

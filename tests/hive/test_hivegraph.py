@@ -5,12 +5,16 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from botanik_design.games.hive.engine.board import neighbour_masks
 from botanik_design.games.hive.engine.coords import DELTAS, ORIGIN, pack, unpack
+from botanik_design.games.hive.engine.fastgen import cut_cells
 from botanik_design.games.hive.engine.hivegraph import (
     articulation_points,
     articulation_points_nx,
     is_one_hive,
 )
+
+_SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 
 @st.composite
@@ -24,6 +28,28 @@ def hives(draw: st.DrawFn) -> set[int]:
         if nxt not in cells:
             cells.append(nxt)
     return set(cells)
+
+
+@st.composite
+def holey_hives(draw: st.DrawFn) -> set[int]:
+    """Connected sets grown inside a hexagon of radius 3 around the origin (37 cells):
+    crowded enough to enclose empty cells (holes) often."""
+    size = draw(st.integers(min_value=3, max_value=30))
+    cells: list[int] = [ORIGIN]
+    while len(cells) < size:
+        nxt = cells[draw(st.integers(0, len(cells) - 1))] + DELTAS[draw(st.integers(0, 5))]
+        q, r = unpack(nxt)
+        if nxt not in cells and max(abs(q), abs(r), abs(q + r)) <= 3:
+            cells.append(nxt)
+    return set(cells)
+
+
+@given(st.one_of(hives(), holey_hives()))
+@settings(max_examples=300, deadline=None, suppress_health_check=_SLOW)
+def test_mask_cut_cells_equal_networkx(cells: set[int]) -> None:
+    """The fast generator's cut cells (no search at all when the hive has no hole)."""
+    assert cut_cells(neighbour_masks(cells), dict.fromkeys(cells, [0])) == \
+        articulation_points_nx(cells)
 
 
 @given(hives())

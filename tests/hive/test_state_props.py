@@ -90,3 +90,33 @@ def test_registry_loads_hive_with_a_game_type_string() -> None:
     ]
     first = state.legal_actions()[0]
     assert decode(first)[1] == 0
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10_000),
+       st.lists(st.sampled_from(["play", "undo", "ask", "clone"]), min_size=1, max_size=80))
+@settings(max_examples=30, deadline=None)
+def test_move_strings_are_those_of_the_positions_they_were_played_in(
+        game_type: str, seed: int, steps: list[str]) -> None:
+    """The MoveStrings are written only when asked for (from the undo records): after any
+    mix of plays, undos, clones and questions they equal the strings each action had in
+    its position (``action_to_string`` just before it was played)."""
+    state = load_hive(game_type).new_initial_state()
+    rng = random.Random(seed)
+    expected: list[str] = []
+    for step in steps:
+        if step == "play" and not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            expected.append(state.action_to_string(action))
+            state.apply_action(action)
+        elif step == "undo" and expected:
+            state.undo()
+            expected.pop()
+        elif step == "ask":
+            assert state.move_strings() == expected
+        elif step == "clone":
+            other = state.clone()
+            assert other.move_strings() == expected
+            if expected:
+                other.undo()  # the clone's own history, the original unchanged
+    assert state.move_strings() == expected
+    assert state.game_string().split(";")[3:] == expected

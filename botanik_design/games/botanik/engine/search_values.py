@@ -3,7 +3,8 @@
 
 MCTS asks for these at every step of every rollout (``bench/mcts_speed.py``); the
 reference functions of :mod:`.move_values` build a :class:`~.move_values.RegistryEvaluator`
-and a :class:`~.views.Decision` and call a method per action.  The functions here read
+and a :class:`~.views.Decision` and call a method per action, and value each placement
+through a full ``MachineFacts`` of the grown machine.  The functions here read
 the engine's fields once per call, keep the same caches (the machine analysis's
 ``memo``) and do the same arithmetic in the same order, so they return the *same
 floats*; ``tests/botanik/test_search_values_property.py`` proves them equal to the
@@ -23,12 +24,16 @@ from botanik_design.games.botanik.engine.actions import (
     PLACE_BASE,
     SWAP_BASE,
 )
-from botanik_design.games.botanik.engine.analysis import facts_of
+from botanik_design.games.botanik.engine.analysis import MachineAnalysis, facts_of
+from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.heuristic import WEIGHTS, machine_value
 from botanik_design.games.botanik.engine.heuristic import tile_value as _tile_value
-from botanik_design.games.botanik.engine.move_values import EVAL_SCALE, placement_values
+from botanik_design.games.botanik.engine.move_values import EVAL_SCALE
 from botanik_design.games.botanik.engine.registry import EMPTY
 from botanik_design.games.botanik.engine.turns import PLACE, SWAP
+from botanik_design.games.botanik.model.sides import OFFSETS, pipe_joined, rotate_exits
+from botanik_design.games.botanik.model.tileset import Kind, TileDef
+from botanik_design.games.botanik.model.variant import Variant
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.state import GameState
@@ -48,8 +53,14 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     if legal[0] >= PLACE_BASE:
         dec = state.decision
         assert dec is not None
-        facts_of(state, dec[1])  # the shared analysis, where placement_values finds it
-        return placement_values(state, legal)
+        base = facts_of(state, dec[1])  # the shared analysis (placement_values' memo)
+        key = ("place", dec[2], tuple(legal))
+        memo = base.memo
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _placement_values(base, state.table.defs[dec[2]], state.variant,
+                                                legal)
+        return list(got)
     dec = state.decision
     assert dec is not None
     player = dec[1]
@@ -163,3 +174,130 @@ def win_probability(state: GameState) -> float:
         else:
             return 1.0 / (1.0 + math.exp(-(v0 - total) / EVAL_SCALE))
     raise AssertionError("unreachable")
+
+
+#: Per side ``s`` (N, E, S, W): ``s``, ``dx``, ``dy``, the exit bit of ``s`` and the exit
+#: bit of the opposite side (as ``analysis._SIDES``).
+_SIDES: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (s, OFFSETS[s][0], OFFSETS[s][1], 1 << s, 1 << ((s + 2) & 3)) for s in range(4)
+)
+
+
+def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
+                      legal: Sequence[int]) -> list[float]:
+    """:func:`.move_values.placement_values` (default weights) of tile ``d`` on the machine
+    ``base`` analyses: ``machine_value(base.plus(cell, cell_for(d, r, variant)))`` for each
+    placement action of ``legal`` (sorted: one cell's rotations in a row), the same
+    floats.  :meth:`.MachineAnalysis._around` and ``_plus`` written inline: the
+    neighbours of a cell are looked up once for its rotations, and only the four counts
+    the value weighs are kept (no ``MachineFacts``); where ``plus`` walks the whole
+    machine again it is called."""
+    cells = base.cells
+    connected = base.connected
+    pairs = base.pairs
+    waiting = base.waiting
+    group = base.group
+    sizes = base.sizes
+    f = base.facts
+    w = WEIGHTS
+    w_score, w_open, cap, w_growth, w_crop = (w.score, w.open_end, w.open_cap, w.growth,
+                                              w.crop_waiting)
+    colour, kind, fl = d.colour, d.kind, d.flowers
+    wild = variant.mecha_botanist == "wildcard" and kind is Kind.MECHA
+    masks = [rotate_exits(d.exits, r) for r in range(4)]
+    has_source = (0, 0) in cells
+    # the value of a placement that joins nothing connected, but for the open ends
+    alone = w_score * f.score
+    bonus = f.bonus + (variant.mecha_bonus if wild else 0)
+    crop_rule = kind is Kind.CROP and variant.crop_flowers == "same-colour-pipe-neighbour"
+    fp = variant.flower_points
+    piped = variant.colour_groups == "piped"
+    least = variant.min_group_size
+    per_tile = variant.group_points_per_tile
+    out: list[float] = []
+    last = -1
+    cell = (0, 0)
+    occupied = False
+    closed = 0
+    near: list[tuple[int, int, int, tuple[int, int], tuple[str | None, Kind, int, int, bool],
+                     bool]] = []
+    empty_bits = 0
+    for act in legal:
+        code, r = divmod(act - PLACE_BASE, 4)
+        if code != last:  # the cell's neighbours, for all its rotations
+            last = code
+            x, y = decode_cell(code)
+            cell = (x, y)
+            occupied = cell in cells
+            closed = 0
+            empty_bits = 0
+            near = []
+            for s, dx, dy, bit, back in _SIDES:
+                n = (x + dx, y + dy)
+                b = cells.get(n)
+                if b is None:
+                    empty_bits |= bit
+                    continue
+                inc = n in connected
+                if inc and not b[4] and b[3] & back:
+                    closed += 1
+                near.append((s, bit, back, n, b, inc))
+        exits = masks[r]
+        if occupied or not has_source:
+            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            continue
+        joins_network = False
+        joins_other = False
+        nbrs = []
+        for s, bit, back, n, b, inc in near:
+            be, bw = b[3], b[4]
+            if wild or bw:
+                joined = pipe_joined(exits, wild, be, bw, s, pairs)
+            else:
+                joined = bool(exits & bit and be & back)
+            if inc:
+                if joined:
+                    joins_network = True
+                nbrs.append((n, b, joined))
+            elif joined:
+                joins_other = True
+        if not joins_network:
+            out.append(alone + w_open * min(f.open_ends - closed, cap) + w_growth * f.growth
+                       + w_crop * f.crop_waiting)
+            continue
+        if joins_other:
+            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            continue
+        open_ends = f.open_ends - closed
+        if not wild and exits:
+            open_ends += bin(exits & empty_bits).count("1")
+        flowers = f.flowers
+        crop_waiting = f.crop_waiting
+        if fl > 0:
+            if crop_rule and not any(j and b[0] == colour for _, b, j in nbrs):
+                crop_waiting += fl
+            else:
+                flowers += fl * fp
+        for n, b, j in nbrs:
+            if j and n in waiting and b[0] == colour:
+                flowers += waiting[n] * fp
+                crop_waiting -= waiting[n]
+        groups = f.groups
+        growth = f.growth
+        if colour is not None:
+            merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
+            size = 1
+            for g in merged:
+                old = sizes[g]
+                size += old
+                if old >= least:
+                    groups -= old * per_tile
+                else:
+                    growth -= old - 1
+            if size >= least:
+                groups += size * per_tile
+            else:
+                growth += size - 1
+        out.append(w_score * (groups + flowers + bonus) + w_open * min(open_ends, cap)
+                   + w_growth * growth + w_crop * crop_waiting)
+    return out

@@ -68,11 +68,21 @@ def neighbour_masks(cells: Iterable[int]) -> dict[int, int]:
 
 
 def _occupy(m: dict[int, int], cell: int) -> None:
-    """``cell`` became occupied: set its bit in its neighbours' masks."""
+    """``cell`` became occupied: set its bit in its neighbours' masks (written out:
+    every move and undo of a game runs it)."""
     g = m.get
-    for d, b in _NEIGHBOUR_BITS:
-        n = cell + d
-        m[n] = g(n, 0) | b
+    n = cell + _D0
+    m[n] = g(n, 0) | _B0
+    n = cell + _D1
+    m[n] = g(n, 0) | _B1
+    n = cell + _D2
+    m[n] = g(n, 0) | _B2
+    n = cell + _D3
+    m[n] = g(n, 0) | _B3
+    n = cell + _D4
+    m[n] = g(n, 0) | _B4
+    n = cell + _D5
+    m[n] = g(n, 0) | _B5
 
 
 def _vacate(m: dict[int, int], cell: int) -> None:

@@ -74,6 +74,14 @@ _FREE: tuple[tuple[int, ...], ...] = tuple(
 _ONE_ARC: tuple[bool, ...] = tuple(
     sum(1 for i in range(6) if m >> i & 1 and not m >> ((i - 1) % 6) & 1) <= 1
     for m in range(64))
+#: Per neighbour mask of an occupied cell: ``3 * (occupied neighbours) - 2 * (pairs of
+#: adjacent occupied neighbours) - 6``.  Summed over the hive's cells this is
+#: ``6 * (edges - triangles - cells) = -6 * (1 - holes)`` (Euler's formula for the
+#: hive's cells, adjacencies and triangles of three mutually adjacent cells), so the
+#: sum is ``-6`` exactly when the hive encloses no empty region (:func:`cut_cells`).
+_EULER: tuple[int, ...] = tuple(
+    3 * bin(m).count("1") - 2 * sum(1 for i in range(6) if m >> i & 1 and m >> (i + 1) % 6 & 1)
+    - 6 for m in range(64))
 #: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
 
@@ -99,11 +107,21 @@ def _drop(m: Masks, cell: int) -> None:
 
 
 def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
-    """Articulation points of the occupied cells (one connected hive), by Tarjan's search
-    over the masks; equal to :func:`.hivegraph.articulation_points`."""
+    """Articulation points of the occupied cells (one connected hive); equal to
+    :func:`.hivegraph.articulation_points`.
+
+    Lifting a cell whose occupied neighbours form ``k`` arcs (separated by ``k`` runs
+    of empty neighbours) leaves ``k - g + 1`` hive pieces, ``g`` the number of distinct
+    empty regions those runs belong to (Euler's formula before and after).  A hive
+    without holes (:data:`_EULER`) has one empty region, so its cut cells are exactly
+    the cells of two or more arcs; otherwise Tarjan's search over the masks decides.
+    """
     result: set[int] = set()
     if len(stacks) < 3:
         return result
+    if sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6:
+        one_arc = _ONE_ARC
+        return {c for c in stacks if not one_arc[m[c]]}
     disc: dict[int, int] = {}
     occ = _OCC
 
@@ -333,7 +351,7 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
         height = len(st)
         if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
             if tall is None:
-                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+                tall = _tall(stacks, pos)
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
@@ -354,6 +372,9 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
             if bug == GRASSHOPPER:
                 out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
                 continue
+            if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
+                out.update(map((base + cell).__add__, slides[mask]))
+                continue
             _lift(m, cell)
             if bug == ANT:
                 seen = {cell}
@@ -369,20 +390,26 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                             push(t)
                 seen.discard(cell)
                 out.update(map(base.__add__, seen))
-            elif bug == SPIDER:
-                out.update(map(base.__add__, _spider(m, cell)))
             else:
-                out.update(map((base + cell).__add__, slides[mask]))
+                out.update(map(base.__add__, _spider(m, cell)))
             _drop(m, cell)
             continue
         if gen is None:
             if tall is None:
-                tall = neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+                tall = _tall(stacks, pos)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
         out |= _other(gen, board, bug, base, cell, len(st))
         cuts = gen.cuts
     return out
+
+
+def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
+    """The cells next to stacks of height 2 or more (:func:`.board.neighbour_masks` of
+    them): none, without looking, when every piece on the board has a cell of its own."""
+    if len(pos) - pos.count(None) == len(stacks):
+        return {}
+    return neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
 
 
 def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:

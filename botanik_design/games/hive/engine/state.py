@@ -87,6 +87,8 @@ class HiveState(BaseState):
         self._game = game
         self.board = board
         self.setup = setup
+        # the MoveStrings of the first len(_notation) actions, written when first asked
+        # for (:meth:`_written`): a random game never pays for them
         self._notation: list[str] = []
         # per action played: the board's undo record and ``level << 1 | player`` (the
         # destination's height before it, -1 for a pass, plus one; the player who acted):
@@ -133,7 +135,6 @@ class HiveState(BaseState):
 
     def _apply_action(self, action: int) -> None:
         board = self.board
-        self._notation.append(move_string(board, action))
         if action == PASS:
             mark = board.to_move
         else:
@@ -267,7 +268,21 @@ class HiveState(BaseState):
     # -- Hive extras -------------------------------------------------------
     def move_strings(self) -> list[str]:
         """The MoveStrings of the actions played, as written when they were played."""
-        return list(self._notation)
+        return list(self._written())
+
+    def _written(self) -> list[str]:
+        """``_notation`` completed: the board is taken back to the first action not yet
+        written (a copy, through the undo records) and replayed forward."""
+        notation = self._notation
+        history = self._history
+        if len(notation) < len(history):
+            board = self.board.copy()
+            for undo in reversed(self._undos[len(notation):]):
+                board.undo(undo)
+            for action in history[len(notation):]:
+                notation.append(move_string(board, action))
+                board.play(action)
+        return notation
 
     def board_state(self) -> str:
         """UHP BoardState: NotStarted, InProgress, Draw, WhiteWins or BlackWins."""
@@ -287,7 +302,7 @@ class HiveState(BaseState):
             raise ValueError(f"variant {self._game.variant.name!r} has no UHP GameTypeString")
         if self.setup is not None:
             raise ValueError("a position set up by hand has no UHP GameString")
-        return ";".join([gt, self.board_state(), self.turn_string(), *self._notation])
+        return ";".join([gt, self.board_state(), self.turn_string(), *self._written()])
 
     def undo(self) -> None:
         """Take back the last action; raises ``ValueError`` when there is none."""
@@ -300,7 +315,7 @@ class HiveState(BaseState):
                 del self._seen[key]
         self.board.undo(self._undos.pop())
         self._history.pop()
-        self._notation.pop()
+        del self._notation[len(self._history):]
         self._marks.pop()
         del self._built[len(self._marks):]
         self._ended = None

@@ -40,6 +40,22 @@ class Job:
     seed: int
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every game of a job shares, read once per batch: the decision limit, whether
+    the game stops there unfinished (``info.length_cutoff``) and the metric keys."""
+
+    limit: int
+    length_cutoff: bool
+    keys: tuple[str, ...]
+
+
+def _plan(game: Game) -> _Plan:
+    info = game.info
+    return _Plan(min(MAX_DECISIONS, max(1, info.max_game_length)), info.length_cutoff,
+                 tuple(m.key for m in game.metrics()))
+
+
 def play_game(job: Job, index: int) -> GameRow:
     """Play game ``index`` of ``job`` to the end and return its row.
 
@@ -49,6 +65,11 @@ def play_game(job: Job, index: int) -> GameRow:
     returns an illegal action, or the game outlasts ``max_game_length`` (a game
     whose ``info.length_cutoff`` is set is stopped there instead, unfinished).
     """
+    return _play(job, index, _plan(job.game))
+
+
+def _play(job: Job, index: int, plan: _Plan) -> GameRow:
+    """:func:`play_game` with the job's :class:`_Plan` read once for a whole batch."""
     from botanik_design.bots.registry import make_bot
 
     game = job.game
@@ -56,21 +77,25 @@ def play_game(job: Job, index: int) -> GameRow:
     first_bot = seat_of_first_bot(index)
     seat_specs = (job.bots[first_bot], job.bots[1 - first_bot])
     try:
-        bots = [make_bot(seat_specs[s], derive(job.seed, index, f"seat{s}")) for s in (0, 1)]
+        steps = [make_bot(seat_specs[s], derive(job.seed, index, f"seat{s}")).step
+                 for s in (0, 1)]
         state = game.new_initial_state(game_seed)
-        limit = min(MAX_DECISIONS, max(1, game.info.max_game_length))
+        limit = plan.limit
         decisions = 0
         legal_total = 0
         cut_off = False
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            player = state.current_player()
-            action = bots[player].step(state, legal)
-            state.apply_action(action)
+        # the state's methods, looked up once (a random game makes ~70 decisions)
+        is_terminal = state.is_terminal
+        legal_actions = state.legal_actions
+        current_player = state.current_player
+        apply_action = state.apply_action
+        while not is_terminal():
+            legal = legal_actions()
+            apply_action(steps[current_player()](state, legal))
             decisions += 1
             legal_total += len(legal)
-            if decisions >= limit and not state.is_terminal():
-                if game.info.length_cutoff:  # no rule ends it: stopped, unfinished
+            if decisions >= limit and not is_terminal():
+                if plan.length_cutoff:  # no rule ends it: stopped, unfinished
                     cut_off = True
                     break
                 if decisions > limit:
@@ -84,7 +109,7 @@ def play_game(job: Job, index: int) -> GameRow:
             winner=int(final["winner"]),
             decisions=decisions,
             branching=legal_total / decisions if decisions else 0.0,
-            values=tuple((m.key, final[m.key]) for m in game.metrics()),
+            values=tuple((k, final[k]) for k in plan.keys),
             end_reason=CUT_OFF if cut_off else str(final.get("end_reason", "")),
         )
     except SimulationError as exc:
@@ -102,7 +127,8 @@ def games_detail(start: int, stop: int) -> str:
 
 def play_batch(job: Job, start: int, stop: int) -> list[GameRow]:
     """Rows of games ``start .. stop-1`` (the unit of work a pool runs)."""
-    return [play_game(job, i) for i in range(start, stop)]
+    plan = _plan(job.game)
+    return [_play(job, i, plan) for i in range(start, stop)]
 
 
 def run_games(

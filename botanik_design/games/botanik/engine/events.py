@@ -24,8 +24,8 @@ event              when (rule source: ``spec/rules.md``, brief section)
 ``GameEnded``      the last round ended with the piles empty (§7)
 =================  ==================================================================
 
-The engine records events as plain tuples on the hot path and builds these
-objects only when :meth:`GameState.events` is asked (see :func:`build`).
+The engine records events as plain tuples on the hot path (:mod:`.eventcodes`) and
+builds these objects only when :meth:`GameState.events` is asked (see :func:`build`).
 :func:`describe` gives the one-line text of ``GameState.log()`` (golden files);
 other layers read the typed fields, never that text.
 """
@@ -37,16 +37,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from botanik_design.games.base import Event
+from botanik_design.games.botanik.engine import eventcodes as C
+from botanik_design.games.botanik.engine.eventcodes import END_REASONS, DiscardReason, Raw
 from botanik_design.model.words import plural
 
 if TYPE_CHECKING:
     from botanik_design.games.botanik.engine.tiles import TileTable
 
-#: Why tiles left the game (``GameState.discard_reasons()`` uses the same words).
-DiscardReason = Literal["arrival", "no-placement", "mecha-no-target", "short-round",
-                        "registry-end"]
-#: Discard reasons that mean "left when the game ended" (not a rule during play).
-END_REASONS: frozenset[str] = frozenset({"registry-end", "short-round"})
+__all__ = ["END_REASONS", "KINDS", "DiscardReason", "Discarded", "GameEnded", "NoRegistryMove",
+           "Picked", "Placed", "Raw", "Released", "RoundStarted", "SetupDone", "StayedInSlot",
+           "Swapped", "build", "describe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +146,21 @@ class GameEnded(Event):
     """The game is over (scores: ``GameState.scores()``)."""
 
 
-#: A raw record: ``(event class, step, *fields)``.
-Raw = tuple[object, ...]
+#: The typed event of each raw record code (:mod:`.eventcodes`), by code.
+KINDS: tuple[type[Event], ...] = tuple(
+    cls for _, cls in sorted({
+        C.SETUP_DONE: SetupDone, C.ROUND_STARTED: RoundStarted,
+        C.NO_REGISTRY_MOVE: NoRegistryMove, C.PICKED: Picked, C.RELEASED: Released,
+        C.SWAPPED: Swapped, C.PLACED: Placed, C.STAYED_IN_SLOT: StayedInSlot,
+        C.DISCARDED: Discarded, C.GAME_ENDED: GameEnded,
+    }.items())
+)
 
 
 def build(raw: Sequence[Raw]) -> list[Event]:
-    """Typed events of raw records (see the module docstring)."""
-    return [r[0](*r[1:]) for r in raw]  # type: ignore[operator]
+    """Typed events of raw records ``(code, step, *fields)`` (:mod:`.eventcodes`)."""
+    kinds = KINDS
+    return [kinds[r[0]](*r[1:]) for r in raw]  # type: ignore[call-overload]
 
 
 def describe(event: Event, table: TileTable) -> str | None:

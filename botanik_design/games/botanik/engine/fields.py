@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from botanik_design.games.basestate import BaseState
-from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine import eventcodes as E
 from botanik_design.games.botanik.engine.machine import Machine
 from botanik_design.games.botanik.engine.registry import Registry
 from botanik_design.games.botanik.engine.tiles import TileTable

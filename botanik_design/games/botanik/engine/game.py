@@ -26,7 +26,7 @@ from typing import Any
 from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
-from botanik_design.games.botanik.engine.events import END_REASONS
+from botanik_design.games.botanik.engine.eventcodes import END_REASONS
 from botanik_design.games.botanik.engine.search_values import action_values as _fast_values
 from botanik_design.games.botanik.engine.search_values import win_probability as _fast_win
 from botanik_design.games.botanik.engine.state import GameState, length_bound

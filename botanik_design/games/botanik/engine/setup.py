@@ -9,10 +9,10 @@ import random
 from typing import TYPE_CHECKING
 
 from botanik_design.games.botanik.engine import actions as A
-from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine import eventcodes as E
 from botanik_design.games.botanik.engine.machine import Machine
 from botanik_design.games.botanik.engine.registry import EMPTY, Registry
-from botanik_design.games.botanik.engine.tiles import compile_tiles
+from botanik_design.games.botanik.engine.tiles import TileTable, compile_tiles
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.games.botanik.spec.layout import deal_problems
 from botanik_design.model.draws import shuffle
@@ -35,6 +35,26 @@ def _setup_shortfall(have: int, variant: Variant, what: str, noun_word: str) -> 
     return (f"{what.replace('{n}', plural(have, noun_word))}; a game needs at least {need}: "
             f"{plural(v.registry_columns, 'column')} x {v.initial_middle_tiles} for the middle "
             f"stacks and {first}")
+
+
+#: the two machines of a new game (the Sources alone) per tile table and variant, copied
+#: into every game; a copy shares what the engine keeps about that content (legal
+#: placement keys, analyses), which holds for every game of the same table and rules
+_FRESH: dict[tuple[int, int], tuple[TileTable, Variant, tuple[Machine, Machine]]] = {}
+
+
+def _fresh_machines(table: TileTable, variant: Variant) -> tuple[Machine, Machine]:
+    """Both players' machines at the start: their Source at the origin, rotation 0."""
+    key = (id(table), id(variant))
+    hit = _FRESH.get(key)
+    if hit is not None and hit[0] is table and hit[1] is variant:
+        return hit[2]
+    m0, m1 = (Machine(table.source_id(p), table.masks[table.source_id(p)][0],
+                      variant.wild_pairs) for p in (0, 1))
+    if len(_FRESH) > 256:
+        _FRESH.clear()
+    _FRESH[key] = (table, variant, (m0, m1))
+    return m0, m1
 
 
 def deal(s: Turns, game: BotanikGame, seed: int) -> None:
@@ -96,10 +116,7 @@ def deal(s: Turns, game: BotanikGame, seed: int) -> None:
         for c in range(variant.registry_columns):
             if pile:
                 s.registry.middle[c].append(pile.pop())
-    s.machines = [
-        Machine(table.source_id(p), table.masks[table.source_id(p)][0], variant.wild_pairs)
-        for p in (0, 1)
-    ]
+    s.machines = [m.copy() for m in _fresh_machines(table, variant)]
     tops = tuple(st[-1] if st else EMPTY for st in s.registry.middle)
-    s._raw.append((E.SetupDone, -1, tops, fp))
+    s._raw.append((E.SETUP_DONE, -1, tops, fp))
     s._start_round()

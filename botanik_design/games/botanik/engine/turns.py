@@ -9,10 +9,11 @@ tuples here (:mod:`.events`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from botanik_design.games.botanik.engine import actions as A
-from botanik_design.games.botanik.engine import events as E
+from botanik_design.games.botanik.engine import eventcodes as E
 from botanik_design.games.botanik.engine.analysis import facts_of, winner_of
 from botanik_design.games.botanik.engine.fields import (
     _CHECK,
@@ -41,6 +42,10 @@ _ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for n in range(A.MAX_COLUMNS + 1)
 )
 
+#: the first discard action and the event record of a pick, read once (the hot path)
+_DISCARD_BASE = A.DISCARD_BASE
+_PICKED = E.PICKED
+
 #: the pick decision of each player (shared: tasks are immutable tuples)
 _PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
 
@@ -67,6 +72,28 @@ class Turns(StateData):
     def _legal_actions(self) -> Sequence[int]:
         return self._legal
 
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action integers, a fresh list; empty only when the game is over
+        (:meth:`BaseState.legal_actions` without its hook call: asked at every decision)."""
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action``: :meth:`BaseState.apply_action`, whose check and errors apply,
+        with a legal ``int`` played at once (the hot path of every game); anything else
+        goes through the base class, which refuses it with the same error as ever."""
+        legal = self._legal
+        if type(action) is int:
+            i = bisect_left(legal, action)
+            if i != len(legal) and legal[i] == action:
+                self._history.append(action)
+                d = self.decision
+                if d is not None and d[0] == PICK:
+                    self._apply_pick(d[1], action)
+                else:
+                    self._apply_action(action)
+                return
+        super().apply_action(action)
+
     def _apply_action(self, action: int) -> None:
         d = self.decision
         assert d is not None
@@ -83,7 +110,7 @@ class Turns(StateData):
                 self._mine[p] = True
             self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
             x, y = decode_cell(cell)
-            self._raw.append((E.Placed, len(self._history) - 1, d[1], tile, x, y, r))
+            self._raw.append((E.PLACED, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()
         else:
             self._apply_swap(d, action - A.SWAP_BASE)
@@ -106,7 +133,7 @@ class Turns(StateData):
     def _discard(self, tiles: list[int], why: E.DiscardReason, player: int = -1) -> None:
         self.discarded.extend(tiles)
         self.discard_why.extend([why] * len(tiles))
-        self._raw.append((E.Discarded, len(self._history) - 1, player, tuple(tiles), why))
+        self._raw.append((E.DISCARDED, len(self._history) - 1, player, tuple(tiles), why))
 
     def _start_round(self) -> None:
         v = self.variant
@@ -128,7 +155,7 @@ class Turns(StateData):
         del pile[-n:]
         self.arrival = arrival
         m = self.meca
-        self._raw.append((E.RoundStarted, len(self._history) - 1, self.round, m, tuple(arrival)))
+        self._raw.append((E.ROUND_STARTED, len(self._history) - 1, self.round, m, tuple(arrival)))
         self.pickers = _PICKERS[m][n]
         self.pick_index = 0
         self._set_pick()
@@ -201,35 +228,37 @@ class Turns(StateData):
                 legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
             else:
                 legal = [a for i in range(len(self.arrival)) for a in mids[i]]
-            self._raw.append((E.NoRegistryMove, len(self._history) - 1, p, v.no_registry_move))
+            self._raw.append((E.NO_REGISTRY_MOVE, len(self._history) - 1, p, v.no_registry_move))
             self._counts[3] += 1
         self._legal = legal
 
     def _apply_pick(self, player: int, action: int) -> None:
         self.pick_index += 1
-        if action >= A.DISCARD_BASE:
-            tile = self.arrival.pop(action - A.DISCARD_BASE)
+        if action >= _DISCARD_BASE:
+            tile = self.arrival.pop(action - _DISCARD_BASE)
             self._discard([tile], "arrival", player)
             self._run()
             return
-        i, d = divmod(action, 18)
+        i = action // 18
+        d = action - i * 18
         tile = self.arrival.pop(i)
         reg = self.registry
         if d < 9:
             reg.slots[player][d] = tile
-            self._raw.append((E.Picked, len(self._history) - 1, player, tile, d, False))
+            self._raw.append((_PICKED, len(self._history) - 1, player, tile, d, False))
         else:
-            c = d - 9
-            reg.middle[c].append(tile)
-            self._raw.append((E.Picked, len(self._history) - 1, player, tile, c, True))
+            d -= 9
+            reg.middle[d].append(tile)
+            self._raw.append((_PICKED, len(self._history) - 1, player, tile, d, True))
             slots = reg.slots
-            if slots[0][c] != EMPTY or slots[1][c] != EMPTY:
+            if slots[0][d] != EMPTY or slots[1][d] != EMPTY:
                 # the release check of the column (brief §4); no task is pending at a
                 # pick, so checking now is resolving it as the first task
-                self._check_releases(player, 0, c)
-        if self.tasks:
-            self._run()
-        elif self.pick_index < len(self.pickers):
+                self._check_releases(player, 0, d)
+                if self.tasks:
+                    self._run()
+                    return
+        if self.pick_index < len(self.pickers):
             self._set_pick()
         else:
             self.meca = 1 - self.meca
@@ -241,7 +270,7 @@ class Turns(StateData):
         stack = self.registry.middle[column]
         taken = stack.pop()
         stack.append(mecha)
-        self._raw.append((E.Swapped, len(self._history) - 1, player, mecha, taken, column))
+        self._raw.append((E.SWAPPED, len(self._history) - 1, player, mecha, taken, column))
         self._counts[2] += 1
         self.tasks.append((_CHECK, player, -1, depth + 1, column))
         self.tasks.append((PLACE, player, taken, depth, -1))
@@ -282,7 +311,7 @@ class Turns(StateData):
                     return
                 if v.mecha_no_swap_target == "stay-in-slot":
                     reg.slots[player][column] = tile
-                    self._raw.append((E.StayedInSlot, len(self._history) - 1, player, tile,
+                    self._raw.append((E.STAYED_IN_SLOT, len(self._history) - 1, player, tile,
                                       column))
                 else:
                     self._discard([tile], "mecha-no-target", player)
@@ -297,9 +326,12 @@ class Turns(StateData):
     def _check_releases(self, first: int, depth: int, column: int) -> None:
         reg = self.registry
         table = self.table
-        top = reg.top(column)
-        if top == EMPTY:
+        stack = reg.middle[column]
+        if not stack:
             return
+        top = stack[-1]
+        links = table.links
+        slots = reg.slots
         released: list[tuple[int, int]] = []
         # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
         limit = self.variant.mecha_chain_limit if depth > 0 else None
@@ -307,15 +339,18 @@ class Turns(StateData):
         for p in (first, 1 - first):
             if limit is not None and len(released) >= limit:
                 break
-            s = reg.slots[p][column]
-            if s != EMPTY and not table.linked(s, top):
-                reg.slots[p][column] = EMPTY
+            s = slots[p][column]
+            if s != EMPTY and not links[s][top]:  # not linked (brief §4)
+                slots[p][column] = EMPTY
                 released.append((p, s))
-                self._raw.append((E.Released, len(self._history) - 1, p, s, column, top, cause))
+                self._raw.append((E.RELEASED, len(self._history) - 1, p, s, column, top, cause))
                 self._counts[p] += 1
+        if not released:
+            return
         swap_rule = self.variant.mecha_botanist == "swap"
+        mecha = table.mecha
         for p, s in reversed(released):
-            kind = SWAP if swap_rule and table.mecha[s] else PLACE
+            kind = SWAP if swap_rule and mecha[s] else PLACE
             self.tasks.append((kind, p, s, depth, column))
 
     def _end(self) -> None:
@@ -323,7 +358,7 @@ class Turns(StateData):
         left = reg.tiles()
         if left:
             self._discard(left, "registry-end")
-        self._raw.append((E.GameEnded, len(self._history) - 1))
+        self._raw.append((E.GAME_ENDED, len(self._history) - 1))
         reg.middle = [[] for _ in range(reg.columns)]
         reg.slots = [[EMPTY] * reg.columns, [EMPTY] * reg.columns]
         self.decision = None

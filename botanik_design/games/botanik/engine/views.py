@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.base import observation_text
 from botanik_design.games.botanik.engine import actions as A
-from botanik_design.games.botanik.engine import events as E
 from botanik_design.games.botanik.engine.fields import _CHECK, _KIND_NAMES, StateData
 from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.placement import legal_placements
@@ -171,22 +170,28 @@ class StateViews(StateData):
         ``>= since`` (0-based indices in :meth:`history`); ``since < 0`` adds the setup."""
         built = self._built
         if len(built) < len(self._raw):
-            built.extend(E.build(self._raw[len(built):]))
+            from botanik_design.games.botanik.engine.events import build  # not when playing
+
+            built.extend(build(self._raw[len(built):]))
         lo = bisect_left([e.step for e in built], since)
         return built[lo:]
 
     def event_text(self, event: Event) -> str | None:
         """The one-line text of ``event`` as :meth:`log` words it (``None``: picks,
         placements and the end have none); for display only, never to be parsed."""
-        return E.describe(event, self.table)
+        from botanik_design.games.botanik.engine.events import describe
+
+        return describe(event, self.table)
 
     def log(self) -> list[tuple[int, str]]:
         """Event lines (releases, discards, ...) with the number of actions applied
         before them: the text of golden playthroughs.  Read :meth:`events` instead."""
+        from botanik_design.games.botanik.engine.events import describe
+
         table = self.table
         out = []
         for e in self.events(-1):
-            text = E.describe(e, table)
+            text = describe(e, table)
             if text is not None:
                 out.append((e.step + 1, text))
         return out

@@ -18,6 +18,7 @@ again) is a draw (``no-moves``).
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -136,6 +137,25 @@ class HiveState(BaseState):
                 moves.insert(0, PASS)  # the smallest action
             self._legal = moves
         return self._legal
+
+    def legal_actions(self) -> list[int]:
+        """:meth:`BaseState.legal_actions` (a fresh sorted list), the listed actions
+        copied without the hook call once known (asked at every ply)."""
+        legal = self._legal
+        return list(self._legal_actions() if legal is None else legal)
+
+    def apply_action(self, action: int) -> None:
+        """:meth:`BaseState.apply_action`, whose check and errors apply, with an ``int``
+        among the actions already listed played at once (the hot path of a game);
+        anything else goes through the base class (same errors as ever)."""
+        legal = self._legal
+        if legal is not None and type(action) is int:
+            i = bisect_left(legal, action)
+            if i != len(legal) and legal[i] == action:
+                self._history.append(action)
+                self._apply_action(action)
+                return
+        super().apply_action(action)
 
     def _illegal(self, action: int) -> IllegalActionError:
         if self.end_reason is not None:

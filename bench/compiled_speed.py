@@ -64,8 +64,9 @@ PATCHES = [
     (f"{ENGINE}/views.py", "from botanik_design.games.botanik.engine.fields import",
      "from botanik_design.games.botanik.engine.actiontext import ActionText\n"
      "from botanik_design.games.botanik.engine.fields import"),
-    (f"{ENGINE}/turns.py", "class Turns(StateData):", "class Turns(StateViews):"),
-    (f"{ENGINE}/turns.py", "from botanik_design.games.botanik.engine.fields import",
+    (f"{ENGINE}/picklist.py", "class PickListing(StateData):",
+     "class PickListing(StateViews):"),
+    (f"{ENGINE}/picklist.py", "from botanik_design.games.botanik.engine.fields import",
      "from botanik_design.games.botanik.engine.views import StateViews\n"
      "from botanik_design.games.botanik.engine.fields import"),
     (f"{ENGINE}/state.py", "class GameState(Turns, StateViews, ActionText):",

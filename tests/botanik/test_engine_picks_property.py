@@ -1,4 +1,4 @@
-"""Property test: the engine's pick actions (``turns._set_pick``, written inline for
+"""Property test: the engine's pick actions (``picklist.PickListing._set_pick``, written inline for
 speed) equal the picks built from the registry's rule functions
 (``Registry.own_slot_ok``, ``Registry.middle_ok``) and ``no_registry_move``, at every
 pick decision of random games under every middle-condition option."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from bisect import bisect_left
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.base import TERMINAL, Event, IllegalActionError, observation_text
@@ -33,32 +32,18 @@ from botanik_design.games.hive.engine.board import (
     Board,
     Undo,
     decode,
-    encode,
 )
-from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
+from botanik_design.games.hive.engine.coords import DELTAS, MARKS, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
 from botanik_design.games.hive.engine.fastgen import legal_action_list
-from botanik_design.games.hive.engine.notation import (
-    NotationError,
-    format_turn,
-    parse_move,
-)
+from botanik_design.games.hive.engine.movetext import IllegalReason, read_move
+from botanik_design.games.hive.engine.notation import format_turn
 from botanik_design.games.hive.engine.setup import HiveSetup
 
 if TYPE_CHECKING:
     from botanik_design.games.hive.engine.game import HiveGame
 
 SERIAL_FORMAT = "hive-state/1"
-
-
-class IllegalReason(StrEnum):
-    """Why an action or MoveString was refused (``IllegalActionError.reason``)."""
-
-    GAME_OVER = "game-over"
-    BAD_NOTATION = "bad-notation"
-    UNKNOWN_PIECE = "unknown-piece"
-    REFERENCE_OFF_BOARD = "reference-off-board"
-    NOT_LEGAL = "not-legal"
 
 
 def move_string(board: Board, action: int) -> str:
@@ -192,52 +177,11 @@ class HiveState(BaseState):
         return move_string(self.board, action)
 
     def string_to_action(self, text: str) -> int:
+        """The legal action a MoveString names (:func:`~.movetext.read_move`); raises
+        ``IllegalActionError`` (``IllegalReason``) when the game is over or it names none."""
         if self.end_reason is not None:
             raise IllegalActionError("the game is over", IllegalReason.GAME_OVER)
-        try:
-            mv = parse_move(text)
-        except NotationError as exc:
-            raise IllegalActionError(str(exc), IllegalReason.BAD_NOTATION) from None
-        legal = self.legal_actions()
-        if mv.piece is None:
-            if PASS in legal:
-                return PASS
-            raise IllegalActionError(
-                "pass is legal only when no other move is", IllegalReason.NOT_LEGAL
-            )
-        table = self.board.table
-        pid = table.by_name.get(mv.piece)
-        if pid is None:
-            raise IllegalActionError(
-                f"no piece {mv.piece} in this game", IllegalReason.UNKNOWN_PIECE
-            )
-        if mv.reference is None:
-            dest = ORIGIN
-            if self.board.stacks:
-                raise IllegalActionError(
-                    f"{text.strip()!r} names no reference piece (only the first move may)",
-                    IllegalReason.NOT_LEGAL,
-                )
-        else:
-            ref = table.by_name.get(mv.reference)
-            if ref is None:
-                raise IllegalActionError(
-                    f"no piece {mv.reference} in this game", IllegalReason.UNKNOWN_PIECE
-                )
-            ref_cell = self.board.pos[ref]
-            if ref_cell is None:
-                raise IllegalActionError(
-                    f"reference piece {mv.reference} is not on the board",
-                    IllegalReason.REFERENCE_OFF_BOARD,
-                )
-            dest = ref_cell if mv.direction is None else ref_cell + DELTAS[mv.direction]
-        action = encode(pid, dest)
-        if action not in legal:
-            raise IllegalActionError(
-                f"{text.strip()} is not a legal move: {self._why(pid, dest)}",
-                IllegalReason.NOT_LEGAL,
-            )
-        return action
+        return read_move(self.board, self.legal_actions(), text, self._why)
 
     def _clone(self) -> HiveState:
         other = HiveState.__new__(HiveState)

@@ -1,0 +1,111 @@
+"""The legal pick actions of a Botanik decision, listed for the next picker.
+
+:class:`PickListing` is the part of the turn machine (:class:`~.turns.Turns`) that
+sets the pick decision of the player whose turn it is to take an arrival tile and
+lists its legal actions (brief §3.2): to an empty own slot under a middle stack
+whose top links with the tile, or onto a middle stack under the variant's
+``middle_condition``, with ``no_registry_move`` when none is legal.  Action ids are
+those of :mod:`.actions` (arrival index x 18 + column code).  The hot path of a
+random game: ``tests/botanik/test_engine_picks_property.py`` holds it to the
+registry's rule functions.
+"""
+
+from __future__ import annotations
+
+from botanik_design.games.botanik.engine import actions as A
+from botanik_design.games.botanik.engine import eventcodes as E
+from botanik_design.games.botanik.engine.fields import PICK, StateData, Task
+from botanik_design.games.botanik.engine.registry import EMPTY
+
+__all__ = ["PickListing"]
+
+#: middle-stack pick actions per number of columns and arrival index
+_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(i * 18 + 9 + c for c in range(n)) for i in range(A.MAX_ARRIVAL))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
+#: every middle-stack pick per number of columns and of arrival tiles (sorted)
+_ALL_MIDDLE_PICKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(a for i in range(k) for a in _MIDDLE_PICKS[n][i]) for k in range(A.MAX_ARRIVAL + 1))
+    for n in range(A.MAX_COLUMNS + 1)
+)
+
+#: the pick decision of each player (shared: tasks are immutable tuples)
+_PICK_DECISION: tuple[Task, Task] = ((PICK, 0, -1, 0, -1), (PICK, 1, -1, 0, -1))
+
+
+class PickListing(StateData):
+    """Sets the pick decision and its legal actions (see the module docstring)."""
+
+    def _set_pick(self) -> None:
+        """The pick decision of the next picker and its legal actions (brief §3.2)."""
+        p = self.pickers[self.pick_index]
+        self.decision = _PICK_DECISION[p]
+        reg = self.registry
+        middle = reg.middle
+        slots = reg.slots[p]
+        ncols = len(middle)
+        arrival = self.arrival
+        # own-slot picks: an empty slot of this player under a non-empty middle stack
+        own: list[tuple[int, int]] = []
+        for c, st in enumerate(middle):
+            if st and slots[c] == EMPTY:
+                own.append((c, st[-1]))
+        v = self.variant
+        if v.middle_condition == "none" and ncols:  # every middle pick is legal
+            if not own:
+                self._legal = _ALL_MIDDLE_PICKS[ncols][len(arrival)]
+                return
+            links = self.table.links
+            mids = _MIDDLE_PICKS[ncols]
+            legal: list[int] = []
+            for i, a in enumerate(arrival):
+                row = links[a]
+                base = i * 18
+                for c, top in own:
+                    if row[top]:
+                        legal.append(base + c)
+                legal += mids[i]
+            self._legal = legal
+            return
+        self._set_pick_checked(p, own)
+
+    def _set_pick_checked(self, p: int, own: list[tuple[int, int]]) -> None:
+        """:meth:`_set_pick` under a ``middle_condition``, with ``no_registry_move``.
+
+        The middle condition is :meth:`Registry.middle_ok` written inline (one row of
+        links per arrival tile); ``tests/botanik/test_engine_picks_property.py`` holds
+        it to the registry's rule functions."""
+        reg = self.registry
+        v = self.variant
+        links = self.table.links
+        ncols = len(reg.middle)
+        mids = _MIDDLE_PICKS[ncols]
+        free = v.middle_condition == "none"
+        allow = v.middle_condition_empty_slots == "allow"
+        s0, s1 = reg.slots
+        pairs = list(zip(range(ncols), s0, s1, strict=True))
+        legal: list[int] = []
+        append = legal.append
+        for i, a in enumerate(self.arrival):
+            row = links[a]
+            base = i * 18
+            for c, top in own:
+                if row[top]:
+                    append(base + c)
+            base += 9
+            for c, x, y in pairs:
+                if free or (
+                    (x != EMPTY and row[x]) or (y != EMPTY and row[y])
+                    if x != EMPTY or y != EMPTY else allow
+                ):
+                    append(base + c)
+        if not legal:
+            if v.no_registry_move == "discard-chosen":
+                legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
+            else:
+                legal = [a for i in range(len(self.arrival)) for a in mids[i]]
+            self._raw.append((E.NO_REGISTRY_MOVE, len(self._history) - 1, p, v.no_registry_move))
+            self._counts[3] += 1
+        self._legal = legal

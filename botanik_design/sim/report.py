@@ -166,19 +166,23 @@ def _both(rows: Sequence[GameRow], key: str) -> list[float]:
 def _column(rows: Sequence[GameRow], key: str) -> list[Any]:
     """``[r.metric(key) for r in rows]``, read at the place ``key`` has in the first row
     (every row of a run has its game's metrics in the same order; a row where it is
-    elsewhere is searched).  ``KeyError`` when a row has no ``key``."""
+    elsewhere, or a row-like object without ``values``, is asked).  ``KeyError`` when a
+    row has no ``key``."""
     if not rows:
         return []
-    first = rows[0].values
-    at = next((i for i, (k, _) in enumerate(first) if k == key), None)
-    if at is None:
-        raise KeyError(key)
-    out: list[Any] = []
-    for r in rows:
-        values = r.values
-        item = values[at] if at < len(values) else None
-        out.append(item[1] if item is not None and item[0] == key else r.metric(key))
-    return out
+    try:
+        first = rows[0].values
+        at = next((i for i, (k, _) in enumerate(first) if k == key), None)
+        if at is None:
+            raise KeyError(key)
+        out: list[Any] = []
+        for r in rows:
+            values = r.values
+            item = values[at] if at < len(values) else None
+            out.append(item[1] if item is not None and item[0] == key else r.metric(key))
+        return out
+    except (AttributeError, KeyError):
+        return [r.metric(key) for r in rows]
 
 
 def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:

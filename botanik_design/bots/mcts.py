@@ -54,8 +54,8 @@ from botanik_design.model.draws import below
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "cands", "children", "crosses", "kids", "orders", "player", "prior",
-                 "state", "value", "visits")
+    __slots__ = ("avail", "cands", "children", "crosses", "first", "kids", "orders", "player",
+                 "prior", "state", "value", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -77,10 +77,15 @@ class _Node:
         self.avail = 1
         #: Candidate actions (best prior first) and their priors, per legal set seen here.
         self.orders: dict[tuple[int, ...], tuple[list[int], dict[int, float]]] = {}
+        #: At a node expanded from a kept one: the legal actions and their greedy values
+        #: that its rollout's first step found (a state equal to the one kept here but
+        #: for the hidden information, which neither reads), for its priors later.
+        self.first: tuple[list[int], list[float]] | None = None
 
 
 def priors(state: Any, legal: Sequence[int], keep: int,
-           own: Heuristic | None | bool = True) -> tuple[list[int], dict[int, float]]:
+           own: Heuristic | None | bool = True,
+           values: Sequence[float] | None = None) -> tuple[list[int], dict[int, float]]:
     """Candidates ordered by the greedy values (best first, ties: smaller action) and
     priors in [0, 1].
 
@@ -88,11 +93,14 @@ def priors(state: Any, legal: Sequence[int], keep: int,
     ``Heuristic.may_prune`` allows (Botanik: placements; picks, swaps and
     discards are all kept); games without the capability keep all.  ``own``: the
     game's :class:`Heuristic` or ``None`` when already known (``True``: ask the game).
+    ``values``: the greedy values of ``legal`` here when already known.
     """
     if own is True:
         own = heuristic_of(state.get_game())
     assert own is not False
-    values = own.action_values(state, legal) if own is not None else action_values(state, legal)
+    if values is None:
+        values = (own.action_values(state, legal) if own is not None
+                  else action_values(state, legal))
     lo, hi = min(values), max(values)
     span = hi - lo
     order = sorted(zip([-v for v in values], legal, strict=True))
@@ -250,7 +258,7 @@ class MCTSBot(BaseBot):
         if self._keep_states:
             s, node, path, expanded = self._kept_prefix(root)
             if expanded:
-                self._back_up(root, path, self._rollout(s))
+                self._back_up(root, path, self._rollout(s, path[-1]))
                 return
         else:
             s = state.clone()
@@ -335,7 +343,12 @@ class MCTSBot(BaseBot):
             kids = node.kids
             if kids is None:
                 legal = cur.legal_actions()
-                if len(legal) > 1:
+                first = node.first
+                if first is not None and len(legal) > 1 and first[0] == legal:
+                    # the values the rollout found here (see _Node.first)
+                    node.first = None
+                    cands, prior = priors(cur, legal, self.keep, self._own, first[1])
+                elif len(legal) > 1:
                     cands, prior = self._candidates(node, cur, legal)
                 else:
                     cands, prior = legal, empty
@@ -394,9 +407,12 @@ class MCTSBot(BaseBot):
             node.state = t
             return t
         node.crosses = True
+        node.first = None
         return None
 
-    def _rollout(self, s: Any) -> float:
+    def _rollout(self, s: Any, node: _Node | None = None) -> float:
+        """The rollout's value from ``s``; ``node``: the node expanded from a kept one
+        that ``s`` is at (it keeps the first step's values: :attr:`_Node.first`)."""
         if self.rollout == "none":
             return terminal_value(s) if s.is_terminal() else self._leaf(s)
         rng = self.rng
@@ -416,6 +432,10 @@ class MCTSBot(BaseBot):
                 values = (values_of(s, legal) if values_of is not None
                           else action_values(s, legal))
                 assert len(values) == len(legal)
+                if node is not None:
+                    if not steps:
+                        node.first = (legal, values)
+                    node = None
                 # the actions valued >= the best - 1e-9, in order (filtered in C)
                 top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
                 a = top[0] if len(top) == 1 else top[below(rng, len(top))]

@@ -1,8 +1,10 @@
 """Property test: MCTS keeping the states along its tree (where the game is
 ``HiddenKeyed``) searches exactly as resampling at the root and replaying each path:
 the same move, the same visits of every root action and the same generator state
-afterwards, from random positions of every bundled Botanik variant; and the position
-it was given is left as it was."""
+afterwards, from random positions of every bundled Botanik variant (the kept path
+also takes a node's priors from the greedy values its first rollout found there,
+``_Node.first``; the replaying path computes them afresh); and the position it was
+given is left as it was."""
 
 from __future__ import annotations
 

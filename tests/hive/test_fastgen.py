@@ -33,6 +33,7 @@ def assert_same(board: Board, variant: HiveVariant) -> None:
     ref = movegen.legal_moves(board, variant)
     names = board.table.names
     assert fast == ref, sorted((names[p], unpack(c)) for p, c in map(decode, fast ^ ref))
+    assert fastgen.legal_action_list(board, variant) == sorted(ref)  # the State's list
     assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
 
 
@@ -121,3 +122,27 @@ def test_cut_cells_and_the_one_arc_shortcut_agree_with_networkx(setup: HiveSetup
     for cell in board.stacks:
         if fastgen._ONE_ARC[board.masks.get(cell, 0)]:
             assert cell not in cuts
+
+
+@given(crowded(), st.integers(0, 10**6), st.booleans())
+@settings(max_examples=150, deadline=None, suppress_health_check=_SLOW)
+def test_tall_stacks_are_found_under_the_climbers_or_by_every_stack(
+        setup: HiveSetup, seed: int, off_rules: bool) -> None:
+    """``_tall`` (looking under the Beetles and Mosquitoes) equals the masks of every
+    stack of height 2+; ``off_rules``: a ground piece of another bug is first put on
+    top of a stack by hand (no rule lets it: the full scan must take over)."""
+    board = load_hive("Base+MLP").state_from_setup(setup).board
+    if off_rules:
+        rng = random.Random(seed)
+        table = board.table
+        lone = [c for c, s in board.stacks.items()
+                if len(s) == 1 and s[0] not in table.climbers]
+        if lone and len(board.stacks) > 1:
+            src = rng.choice(lone)
+            pid = board.stacks.pop(src)[0]
+            dest = rng.choice(list(board.stacks))
+            board.stacks[dest].append(pid)
+            board.pos[pid] = dest
+            board.refresh()
+    expected = neighbour_masks([c for c, s in board.stacks.items() if len(s) > 1])
+    assert fastgen._tall(board.stacks, board.pos, board.table.climbers) == expected

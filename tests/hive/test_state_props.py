@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botanik_design.games.base import TERMINAL, State
+from botanik_design.games.base import TERMINAL, IllegalActionError, State
+from botanik_design.games.basestate import BaseState
 from botanik_design.games.hive.engine.board import PASS, Board, decode
 from botanik_design.games.hive.engine.coords import DELTAS
 from botanik_design.games.hive.engine.game import load_hive
@@ -120,3 +121,61 @@ def test_move_strings_are_those_of_the_positions_they_were_played_in(
                 other.undo()  # the clone's own history, the original unchanged
     assert state.move_strings() == expected
     assert state.game_string().split(";")[3:] == expected
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10_000))
+@settings(max_examples=6, deadline=None)
+def test_random_games_end_exactly_when_a_queen_is_surrounded(game_type: str, seed: int) -> None:
+    """To the end of a random game (no repetition or ply-cap rule in these game types):
+    after every action the state is over exactly when a Queen is surrounded (both: a
+    draw) or two passes in a row were played, with that reason and winner."""
+    game = load_hive(game_type)
+    assert game.variant.repetition_draw is None and game.variant.ply_cap is None
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(rng.choice(legal))
+        board, history = state.board, state.history()
+        w, b = board.queen_surrounded(0), board.queen_surrounded(1)
+        expected: tuple[int | None, str | None] = (None, None)
+        if w and b:
+            expected = (-1, "both-surrounded")
+        elif w or b:
+            expected = (1 if w else 0, "queen-surrounded")
+        elif history[-2:] == [PASS, PASS]:
+            expected = (-1, "no-moves")
+        assert (state.winner, state.end_reason) == expected, len(history)
+    assert state.returns() in ([0.0, 0.0], [1.0, -1.0], [-1.0, 1.0])
+
+
+@given(st.sampled_from(GAME_TYPES), st.integers(0, 10_000), st.integers(0, 60))
+@settings(max_examples=25, deadline=None)
+def test_apply_action_fast_path_equals_the_base_class(game_type: str, seed: int,
+                                                      plies: int) -> None:
+    """HiveState.apply_action / legal_actions against BaseState's, on the same position,
+    for legal actions, illegal ints, a bool and a non-int, with or without the legal
+    list asked first: the same outcome (error text, history, position)."""
+    game = load_hive(game_type)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    legal = BaseState.legal_actions(state)
+    assert state.legal_actions() == legal
+    tries: list[object] = [*rng.sample(legal, min(3, len(legal))), 1, -5, True, "7", 10**9]
+    for action in tries:
+        for asked in (False, True):
+            fast, slow = state.clone(), state.clone()
+            if not asked:
+                fast._legal = slow._legal = None
+            outcome = []
+            for s, apply in ((fast, HiveState.apply_action), (slow, BaseState.apply_action)):
+                try:
+                    apply(s, action)  # type: ignore[arg-type]
+                    outcome.append(("ok", s.history(), s.board.key(), s.end_reason))
+                except IllegalActionError as exc:
+                    outcome.append((str(exc), s.history(), s.board.key(), s.end_reason))
+            assert outcome[0] == outcome[1]

@@ -47,7 +47,7 @@ class Machine:
 
     __slots__ = (
         "tile", "rot", "mask", "wild", "frontier", "parent", "open", "cyc", "pipe",
-        "total_open", "wild_pairs", "memo", "base", "placements",
+        "total_open", "wild_pairs", "memo", "base", "placements", "after",
     )
 
     def __init__(self, source_id: int = -1, source_mask: int = 0,
@@ -73,6 +73,11 @@ class Machine:
         #: the tile table and rules are the game's); :meth:`place` starts a new dict,
         #: :meth:`copy` shares it (entries hold for the same content)
         self.placements: dict[int, list[int]] = {}
+        #: the machines that placements on this one gave, by ``(action, tile)``, while it
+        #: is shared and so never changes (``turns``: a search bot's clones place the
+        #: same tile the same way again and share the result); ``None``: none yet.
+        #: :meth:`place` and :meth:`copy` start without
+        self.after: dict[tuple[int, int], Machine] | None = None
         if source_id >= 0:
             self.place(ORIGIN, source_id, 0, source_mask, False)
 
@@ -93,6 +98,7 @@ class Machine:
         m.memo = self.memo
         m.base = self.base
         m.placements = self.placements
+        m.after = None
         return m
 
     def __len__(self) -> int:
@@ -198,6 +204,7 @@ class Machine:
         self.base = None if memo is None else (memo, cell)
         self.memo = None
         self.placements = {}
+        self.after = None
         self.tile[cell] = tile_id
         self.rot[cell] = rotation
         self.mask[cell] = m

@@ -105,10 +105,24 @@ class Turns(StateData):
             tile = d[2]
             m = self.table.masks[tile][r]
             p = d[1]
-            if not self._mine[p]:  # shared with a clone: copy on write
-                self.machines[p] = self.machines[p].copy()
-                self._mine[p] = True
-            self.machines[p].place(cell, tile, r, m, self.table.wild[tile])
+            machines = self.machines
+            if self._mine[p]:
+                machines[p].place(cell, tile, r, m, self.table.wild[tile])
+            else:
+                # shared with a clone, so unchanging: the machine this placement gives
+                # is kept on it and shared by every state that makes the same placement
+                # there (a search bot's iterations), and so are its analysis and legal
+                # placements; never changed in place (this state does not own it)
+                shared = machines[p]
+                after = shared.after
+                if after is None:
+                    after = shared.after = {}
+                key = (action, tile)
+                got = after.get(key)
+                if got is None:
+                    got = after[key] = shared.copy()
+                    got.place(cell, tile, r, m, self.table.wild[tile])
+                machines[p] = got
             x, y = decode_cell(cell)
             self._raw.append((E.PLACED, len(self._history) - 1, d[1], tile, x, y, r))
             self._run()

@@ -43,7 +43,8 @@ def decode(action: int) -> tuple[int, int]:
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
 #: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
-_NEIGHBOUR_BITS = tuple(zip(DELTAS, (_B0, _B1, _B2, _B3, _B4, _B5), strict=True))
+#: The complements of those bits (within 6 bits), to clear them.
+_N0, _N1, _N2, _N3, _N4, _N5 = (63 ^ b for b in (_B0, _B1, _B2, _B3, _B4, _B5))
 
 
 def neighbour_masks(cells: Iterable[int]) -> dict[int, int]:
@@ -86,14 +87,44 @@ def _occupy(m: dict[int, int], cell: int) -> None:
 
 
 def _vacate(m: dict[int, int], cell: int) -> None:
-    """``cell`` became empty: clear its bit in its neighbours' masks (dropping zeros)."""
-    for d, b in _NEIGHBOUR_BITS:
-        n = cell + d
-        v = m[n] & ~b
-        if v:
-            m[n] = v
-        else:
-            del m[n]
+    """``cell`` became empty: clear its bit in its neighbours' masks (dropping zeros;
+    written out like :func:`_occupy`)."""
+    n = cell + _D0
+    v = m[n] & _N0
+    if v:
+        m[n] = v
+    else:
+        del m[n]
+    n = cell + _D1
+    v = m[n] & _N1
+    if v:
+        m[n] = v
+    else:
+        del m[n]
+    n = cell + _D2
+    v = m[n] & _N2
+    if v:
+        m[n] = v
+    else:
+        del m[n]
+    n = cell + _D3
+    v = m[n] & _N3
+    if v:
+        m[n] = v
+    else:
+        del m[n]
+    n = cell + _D4
+    v = m[n] & _N4
+    if v:
+        m[n] = v
+    else:
+        del m[n]
+    n = cell + _D5
+    v = m[n] & _N5
+    if v:
+        m[n] = v
+    else:
+        del m[n]
 
 
 #: What :meth:`Board.undo` needs: ``(piece, the cell it came from, the previous
@@ -165,7 +196,9 @@ class Board:
         if action == PASS:
             self.last_moved = NO_PIECE
             return (NO_PIECE, None, last)
-        pid, cell = decode(action)
+        pid, cell = divmod(action, ACTION_STRIDE)  # decode(), written out
+        pid -= 1
+        cell -= CELL_OFFSET
         source = self.pos[pid]
         stacks = self.stacks
         if source is not None:

@@ -19,9 +19,15 @@ What makes it fast, per position:
   Tarjan's articulation points are computed only when some piece needs them.
 - climbs next to a stack of height 2 or more, and every piece next to one,
   use the reference functions of :mod:`.movegen` unchanged.
+
+:func:`legal_action_list` gives the same actions as a sorted list (what the State
+API lists) without building the set: a piece's actions are one block of action ids.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
 
 from botanik_design.games.hive.engine import movegen
 from botanik_design.games.hive.engine.board import (
@@ -50,6 +56,8 @@ from botanik_design.games.hive.model import HiveVariant
 
 Stacks = dict[int, list[int]]
 Masks = dict[int, int]
+#: Where :func:`_generate` hands one piece's actions.
+Put = Callable[[Iterable[int]], object]
 
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
 
@@ -65,6 +73,11 @@ def _table(mask: int, level: int) -> tuple[int, ...]:
 _CLIMB0: tuple[tuple[int, ...], ...] = tuple(_table(m, 0) for m in range(64))
 #: Climbing steps from the top of a stack (level >= 1) among stacks of height <= 1.
 _CLIMB1: tuple[tuple[int, ...], ...] = tuple(_table(m, 1) for m in range(64))
+#: :data:`_CLIMB0`, :data:`_CLIMB1` and :data:`.movegen._SLIDES` in ascending order
+#: (so their actions from one cell come out sorted).
+_CLIMB0_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _CLIMB0)
+_CLIMB1_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _CLIMB1)
+_SLIDES_UP: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(t)) for t in _SLIDES)
 #: Occupied-neighbour deltas of a mask; empty-neighbour deltas of a mask.
 _OCC: tuple[tuple[int, ...], ...] = tuple(
     tuple(d for i, d in enumerate(DELTAS) if m >> i & 1) for m in range(64))
@@ -106,6 +119,13 @@ def _drop(m: Masks, cell: int) -> None:
     m[cell + _D5] |= _B5
 
 
+def _hole_free(m: Masks, stacks: Stacks) -> bool:
+    """Whether the hive (three or more cells, one connected group) encloses no empty
+    region (:data:`_EULER`); then its cut cells are exactly its cells of two or more
+    arcs of neighbours (:func:`cut_cells`)."""
+    return sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6
+
+
 def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     """Articulation points of the occupied cells (one connected hive); equal to
     :func:`.hivegraph.articulation_points`.
@@ -119,7 +139,7 @@ def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     result: set[int] = set()
     if len(stacks) < 3:
         return result
-    if sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6:
+    if _hole_free(m, stacks):
         one_arc = _ONE_ARC
         return {c for c in stacks if not one_arc[m[c]]}
     disc: dict[int, int] = {}
@@ -192,18 +212,23 @@ class _Gen:
     """One position's generation: the board's stacks, the masks, the tall-stack
     neighbourhoods and the cut cells (computed when first needed)."""
 
-    __slots__ = ("stacks", "m", "tall", "cuts")
+    __slots__ = ("stacks", "m", "tall", "cuts", "hole_free")
 
     def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
         self.stacks = stacks
         self.m = masks
         self.tall = tall
         self.cuts: set[int] | None = None
+        self.hole_free: bool | None = None  # :func:`_hole_free`, when first needed
 
     def pinned(self, cell: int) -> bool:
         """Whether lifting the ground piece alone at ``cell`` splits the hive."""
         if _ONE_ARC[self.m.get(cell, 0)]:
             return False
+        if self.hole_free is None:
+            self.hole_free = _hole_free(self.m, self.stacks)
+        if self.hole_free:  # two or more arcs in a hive without holes: a cut cell
+            return True
         if self.cuts is None:
             self.cuts = cut_cells(self.m, self.stacks)
         return cell in self.cuts
@@ -314,22 +339,57 @@ def placement_cells(board: Board) -> list[int]:
 
 def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
     """All legal placements and movements of the side to move, as actions (no pass);
-    equal to :func:`.movegen.legal_moves`.  The Queen, Spider, Ant and Grasshopper are
-    written inline (most of a position's pieces); the rest go through :class:`_Gen`."""
+    equal to :func:`.movegen.legal_moves`."""
     out: set[int] = set()
+    put = out.update
+    _generate(board, variant, put, put, put)
+    return out
+
+
+def legal_action_list(board: Board, variant: HiveVariant) -> list[int]:
+    """``sorted(legal_moves(board, variant))``, built without the set: each piece's
+    actions are sorted on their own (a piece's actions are one block of action ids)
+    and the blocks concatenated, so the final sort only merges sorted runs.  A pillbug
+    throw (another piece's action, which may equal that piece's own move) is merged
+    in at the end unless already there."""
+    out: list[int] = []
+    extend = out.extend
+    thrown: set[int] = set()
+
+    def put(actions: Iterable[int]) -> None:
+        extend(sorted(actions))
+
+    _generate(board, variant, put, extend, thrown.update)
+    out.sort()
+    if thrown:  # the throws not already there (a piece's own move to the same cell)
+        n = len(out)
+        out.extend([t for t in thrown if (i := bisect_left(out, t, 0, n)) == n or out[i] != t])
+        out.sort()
+    return out
+
+
+def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
+              put_thrown: Put) -> None:
+    """The legal actions of the side to move (no pass), handed out per piece: ``put``
+    gets one piece's actions (no repeats), ``put_sorted`` one piece's actions in
+    ascending order, ``put_thrown`` pillbug throws.  The Queen, Spider, Ant and
+    Grasshopper are written inline (most of a position's pieces); the rest go through
+    :class:`_Gen`."""
     stacks = board.stacks
-    pieces = placeable_pieces(board, variant)
-    if pieces:
-        cells = placement_cells(board)
-        for pid in pieces:
-            out.update(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     table = board.table
     me = board.to_move
     pos = board.pos
+    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    if None in pos[me * per:me * per + per]:  # a piece in hand (else none to place)
+        pieces = placeable_pieces(board, variant)
+        if pieces:
+            cells = placement_cells(board)
+            for pid in pieces:
+                put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     if pos[table.queen[me]] is None and not variant.move_before_queen:
-        return out
+        return
     if not stacks:
-        return out
+        return
     m = board.masks
     bugs = table.bug
     last = board.last_moved
@@ -338,7 +398,9 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
     cuts: set[int] | None = None
     tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
     gen: _Gen | None = None
-    per = len(pos) // 2  # White's ids first, then Black's (PieceTable)
+    # whether the hive encloses no empty region: then a piece of two or more arcs of
+    # neighbours is always a cut cell (cut_cells), and no cut-cell set is needed
+    hole_free: bool | None = None
     for pid in range(me * per, me * per + per):
         cell = pos[pid]
         if cell is None or pid == last:
@@ -351,29 +413,38 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
         height = len(st)
         if bug == BEETLE or height > 1:  # a beetle, or a mosquito on top moving as one
             if tall is None:
-                tall = _tall(stacks, pos)
+                tall = _tall(stacks, pos, table.climbers)
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
+                    if hole_free is None:
+                        hole_free = _hole_free(m, stacks)
+                    if hole_free:
+                        continue
                     if cuts is None:
                         cuts = cut_cells(m, stacks)
                     if cell in cuts:
                         continue
                 # no stack of height 2+ around: the climbs are a table lookup
-                out.update(map((base + cell).__add__, (_CLIMB1 if height > 1 else _CLIMB0)[mask]))
+                put_sorted(map((base + cell).__add__,
+                               (_CLIMB1_UP if height > 1 else _CLIMB0_UP)[mask]))
                 continue
         elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
             mask = m.get(cell, 0)
             if not one_arc[mask]:
+                if hole_free is None:
+                    hole_free = _hole_free(m, stacks)
+                if hole_free:
+                    continue
                 if cuts is None:
                     cuts = cut_cells(m, stacks)
                 if cell in cuts:
                     continue
             if bug == GRASSHOPPER:
-                out.update(map(base.__add__, grasshopper_moves(stacks, cell)))
+                put(map(base.__add__, grasshopper_moves(stacks, cell)))
                 continue
             if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
-                out.update(map((base + cell).__add__, slides[mask]))
+                put_sorted(map((base + cell).__add__, _SLIDES_UP[mask]))
                 continue
             _lift(m, cell)
             if bug == ANT:
@@ -389,53 +460,65 @@ def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
                             add(t)
                             push(t)
                 seen.discard(cell)
-                out.update(map(base.__add__, seen))
+                put(map(base.__add__, seen))
             else:
-                out.update(map(base.__add__, _spider(m, cell)))
+                put(map(base.__add__, _spider(m, cell)))
             _drop(m, cell)
             continue
         if gen is None:
             if tall is None:
-                tall = _tall(stacks, pos)
+                tall = _tall(stacks, pos, table.climbers)
             gen = _Gen(stacks, m, tall)
         gen.cuts = cuts
-        out |= _other(gen, board, bug, base, cell, len(st))
+        gen.hole_free = hole_free
+        _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts
-    return out
+        hole_free = gen.hole_free
 
 
-def _tall(stacks: Stacks, pos: list[int | None]) -> Masks:
+def _tall(stacks: Stacks, pos: list[int | None], climbers: tuple[int, ...]) -> Masks:
     """The cells next to stacks of height 2 or more (:func:`.board.neighbour_masks` of
-    them): none, without looking, when every piece on the board has a cell of its own."""
-    if len(pos) - pos.count(None) == len(stacks):
+    them): none, without looking, when every piece on the board has a cell of its own.
+    The tall stacks are looked for under the ``climbers`` (Beetles and Mosquitoes,
+    the only bugs above the ground in play); they are all found when the pieces above
+    the ground in them add up to all pieces above the ground, else every stack is
+    looked at."""
+    above = len(pos) - pos.count(None) - len(stacks)  # pieces above the ground
+    if not above:
         return {}
-    return neighbour_masks([c for c, s in stacks.items() if len(s) > 1])
+    cells = {c for p in climbers if (c := pos[p]) is not None and len(stacks[c]) > 1}
+    if sum([len(stacks[c]) - 1 for c in cells]) != above:
+        cells = {c for c, s in stacks.items() if len(s) > 1}
+    return neighbour_masks(cells)
 
 
-def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int) -> set[int]:
+def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int,
+           put: Put, put_thrown: Put) -> None:
     """Actions of the Beetle, Ladybug, Mosquito and Pillbug at ``cell`` (``base``: the
-    piece's action at offset 0), and of any piece on top of the hive."""
+    piece's action at offset 0), and of any piece on top of the hive, handed to ``put``
+    (the piece's own moves, once) and ``put_thrown`` (its throws)."""
     stacks = gen.stacks
     if height > 1:  # on top of the hive: a beetle, or a mosquito moving as one
-        return {base + t for t in gen.beetle(cell)}
-    out: set[int] = set()
+        put(map(base.__add__, gen.beetle(cell)))
+        return
     if bug == MOSQUITO:
         bugs = board.table.bug
         kinds = {bugs[stacks[cell + d][-1]] for d in _OCC[gen.m.get(cell, 0)]}
         kinds.discard(MOSQUITO)
         if PILLBUG in kinds:
-            out |= gen.throws(board, cell)
+            put_thrown(gen.throws(board, cell))
         if not kinds or gen.pinned(cell):
-            return out
+            return
         if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
             kinds.difference_update((QUEEN, PILLBUG, SPIDER))
         elif PILLBUG in kinds:
             kinds.discard(QUEEN)
+        dests: set[int] = set()
         for k in kinds:
-            out.update([base + t for t in gen.moves(k, cell)])
-        return out
+            dests |= gen.moves(k, cell)
+        put(map(base.__add__, dests))
+        return
     if bug == PILLBUG:
-        out |= gen.throws(board, cell)
+        put_thrown(gen.throws(board, cell))
     if not gen.pinned(cell):
-        out.update([base + t for t in gen.moves(bug, cell)])
-    return out
+        put(map(base.__add__, gen.moves(bug, cell)))

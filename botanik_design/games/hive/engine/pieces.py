@@ -43,7 +43,8 @@ class PieceTable:
 
     ``names[pid]``: UHP name; ``colour[pid]``: 0 White, 1 Black; ``bug[pid]``:
     bug code (:data:`BUGS` index); ``queen[c]``: the Queen's id of colour ``c``;
-    ``hand_order[c]``: per bug, the ids of colour ``c`` in number order.
+    ``hand_order[c]``: per bug, the ids of colour ``c`` in number order;
+    ``climbers``: the ids of the Beetles and Mosquitoes (the bugs that climb).
     """
 
     pieceset: PieceSet
@@ -53,6 +54,7 @@ class PieceTable:
     queen: tuple[int, int]
     hand_order: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     by_name: dict[str, int]
+    climbers: tuple[int, ...] = ()
 
     @property
     def per_player(self) -> int:
@@ -80,4 +82,5 @@ class PieceTable:
                 hand[c].append(tuple(ids))
         queen = (names.index("wQ"), names.index("bQ"))
         return cls(pieceset, tuple(names), tuple(colour), tuple(bug), queen,
-                   (tuple(hand[0]), tuple(hand[1])), {n: i for i, n in enumerate(names)})
+                   (tuple(hand[0]), tuple(hand[1])), {n: i for i, n in enumerate(names)},
+                   tuple(i for i, b in enumerate(bug) if BUGS[b] in (Bug.BEETLE, Bug.MOSQUITO)))

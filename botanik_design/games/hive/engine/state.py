@@ -18,16 +18,26 @@ again) is a draw (``no-moves``).
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.base import TERMINAL, Event, IllegalActionError, observation_text
 from botanik_design.games.basestate import BaseState
-from botanik_design.games.hive.engine.board import NO_PIECE, PASS, Board, Undo, decode, encode
+from botanik_design.games.hive.engine.board import (
+    ACTION_STRIDE,
+    CELL_OFFSET,
+    NO_PIECE,
+    PASS,
+    Board,
+    Undo,
+    decode,
+    encode,
+)
 from botanik_design.games.hive.engine.coords import DELTAS, MARKS, ORIGIN, unpack
 from botanik_design.games.hive.engine.events import GameEnded, Moved, Passed, Placed, Thrown
-from botanik_design.games.hive.engine.fastgen import legal_moves
+from botanik_design.games.hive.engine.fastgen import legal_action_list
 from botanik_design.games.hive.engine.notation import (
     NotationError,
     format_turn,
@@ -101,6 +111,8 @@ class HiveState(BaseState):
         self._legal: list[int] | None = None
         # positions seen, counted only when the variant has a repetition draw
         self._counting = game.variant.repetition_draw is not None
+        # whether anything but a surrounded Queen or a pass can end the game
+        self._other_ends = self._counting or game.variant.ply_cap is not None
         self._seen: dict[tuple[object, ...], int] = {board.key(): 1} if self._counting else {}
         self.winner: int | None = None
         self.end_reason: str | None = None
@@ -120,11 +132,30 @@ class HiveState(BaseState):
         if self.end_reason is not None:
             return []
         if self._legal is None:
-            moves = legal_moves(self.board, self._game.variant)
+            moves = legal_action_list(self.board, self._game.variant)
             if not moves or not self._game.variant.pass_only_when_stuck:
-                moves.add(PASS)
-            self._legal = sorted(moves)
+                moves.insert(0, PASS)  # the smallest action
+            self._legal = moves
         return self._legal
+
+    def legal_actions(self) -> list[int]:
+        """:meth:`BaseState.legal_actions` (a fresh sorted list), the listed actions
+        copied without the hook call once known (asked at every ply)."""
+        legal = self._legal
+        return list(self._legal_actions() if legal is None else legal)
+
+    def apply_action(self, action: int) -> None:
+        """:meth:`BaseState.apply_action`, whose check and errors apply, with an ``int``
+        among the actions already listed played at once (the hot path of a game);
+        anything else goes through the base class (same errors as ever)."""
+        legal = self._legal
+        if legal is not None and type(action) is int:
+            i = bisect_left(legal, action)
+            if i != len(legal) and legal[i] == action:
+                self._history.append(action)
+                self._apply_action(action)
+                return
+        super().apply_action(action)
 
     def _illegal(self, action: int) -> IllegalActionError:
         if self.end_reason is not None:
@@ -138,7 +169,7 @@ class HiveState(BaseState):
         if action == PASS:
             mark = board.to_move
         else:
-            st = board.stacks.get(decode(action)[1])
+            st = board.stacks.get(action % ACTION_STRIDE - CELL_OFFSET)  # decode()'s cell
             mark = (len(st) + 1 if st else 1) << 1 | board.to_move
         self._marks.append(mark)
         self._undos.append(board.play(action))
@@ -146,6 +177,13 @@ class HiveState(BaseState):
         if self._counting:
             key = board.key()
             self._seen[key] = self._seen.get(key, 0) + 1
+        elif not self._other_ends and action != PASS:
+            # only a surrounded Queen can end it: the common case, without _check_end's
+            # calls (the same test as Board.queen_surrounded)
+            pos, masks, queen = board.pos, board.masks, board.table.queen
+            w, b = pos[queen[0]], pos[queen[1]]
+            if (w is None or masks.get(w) != 63) and (b is None or masks.get(b) != 63):
+                return
         history = self._history
         double_pass = action == PASS and len(history) >= 2 and history[-2] == PASS
         self._check_end(len(history) - 1, 2 if double_pass else 0)
@@ -213,6 +251,7 @@ class HiveState(BaseState):
         other._ended = self._ended
         other._legal = self._legal
         other._counting = self._counting
+        other._other_ends = self._other_ends
         other._seen = self._seen.copy()
         other.winner = self.winner
         other.end_reason = self.end_reason

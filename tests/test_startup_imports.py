@@ -76,3 +76,38 @@ def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
         seen.append(set(modules))
     assert "jsonschema" in seen[0]  # the first run checks the files
     assert not {"jsonschema", "concurrent", "multiprocessing"} & seen[1]
+
+
+#: a command line as the shell gives it (``main()`` reads ``sys.argv``): the modules only
+#: a TAB completion or a misspelt name needs stay unimported
+SHELL_PROBE = """
+import contextlib, io, json, sys
+sys.argv = ["botanik-design", *json.loads(sys.argv[1])]
+from botanik_design.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main()
+print(json.dumps([rc, sorted(sys.modules)]))
+"""
+
+OFF_THE_PATH = {"botanik_design.cli.completion_cmd", "argcomplete", "difflib"}
+
+
+@pytest.mark.parametrize("completing", [False, True], ids=["command", "tab-completion"])
+def test_simulate_from_the_shell_skips_completion_and_near_misses(
+        tmp_path: Path, completing: bool) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("_ARGCOMPLETE", None)
+    if completing:  # a TAB still gets its answer (the guard leaves completion working)
+        env.update(_ARGCOMPLETE="1", COMP_LINE="botanik-design simulate --bo",
+                   COMP_POINT="28", _ARGCOMPLETE_STDOUT_FILENAME=str(tmp_path / "out"))
+    argv = ["simulate", "--bots", "random,random", "--games", "1", "--quiet",
+            "--output", str(tmp_path / "report.txt")]
+    done = subprocess.run([sys.executable, "-c", SHELL_PROBE, json.dumps(argv)], cwd=ROOT,
+                          env=env, capture_output=True, text=True)
+    if completing:
+        assert done.returncode == 0, done.stderr  # argcomplete answers, then exits
+        assert "--bots" in (tmp_path / "out").read_text()
+        return
+    rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert rc == 0, done.stderr
+    assert not OFF_THE_PATH & set(modules), sorted(OFF_THE_PATH & set(modules))

@@ -8,6 +8,8 @@ converted to that type.  Unknown names, unknown keys and bad values raise
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from botanik_design.bots.base import Bot
@@ -97,6 +99,13 @@ def make_bot(spec: str, seed: int, **overrides: Any) -> Bot:
     The bot's ``name`` is the spec as given (stripped).  Raises
     :class:`BotSpecError` for a bad spec.
     """
+    return bot_maker(spec, **overrides)(seed)
+
+
+def bot_maker(spec: str, **overrides: Any) -> Callable[[int], Bot]:
+    """``seed -> bot`` for one spec, parsed once: ``bot_maker(spec)(seed)`` is
+    ``make_bot(spec, seed)`` (a simulation builds two bots per game from the same two
+    specs).  Raises :class:`BotSpecError` for a bad spec, at once."""
     name, params = parse_bot_spec(spec)
     for key in overrides:
         if key not in PARAMS[name]:
@@ -106,14 +115,14 @@ def make_bot(spec: str, seed: int, **overrides: Any) -> Bot:
     if name == "random":
         from botanik_design.bots.random_bot import RandomBot
 
-        return RandomBot(seed, name=label)
+        return partial(RandomBot, name=label)
     if name == "greedy":
         from botanik_design.bots.greedy import GreedyBot
 
-        return GreedyBot(seed, name=label, **params)
+        return partial(GreedyBot, name=label, **params)
     from botanik_design.bots.mcts import MCTSBot
 
-    return MCTSBot(seed, name=label, **params)
+    return partial(MCTSBot, name=label, **params)
 
 
 def describe_bots() -> str:

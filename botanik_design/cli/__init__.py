@@ -107,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # a command line naming its command parses with that command alone (the same
     # parse); anything else (help, --version, a typo, a completion) sees them all
     parser = build_parser(None if "_ARGCOMPLETE" in os.environ else named)
-    if argv is None:  # a TAB in a shell with `botanik-design completion SHELL` installed
+    if argv is None and "_ARGCOMPLETE" in os.environ:  # a TAB in a shell with
+        # `botanik-design completion SHELL` installed (else its module stays unimported)
         from botanik_design.cli.completion_cmd import complete
 
         complete(parser)

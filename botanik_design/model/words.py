@@ -8,7 +8,6 @@ takes the singular; everything else (0, 2, 1.5, -1) the plural.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -42,7 +41,11 @@ def closest(word: object, choices: Iterable[object]) -> str | None:
         return None
     names = [str(c) for c in choices]
     same_case = [n for n in names if n.lower() == word.lower()]
-    close = same_case or difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    if same_case:
+        return same_case[0]
+    import difflib  # only for a name that is not known: off the start-up path
+
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
     return close[0] if close else None
 
 

@@ -158,10 +158,31 @@ def game_metrics(metrics: Sequence[Metric]) -> dict[str, str]:
 def _both(rows: Sequence[GameRow], key: str) -> list[float]:
     """Per-player values of a pair metric, seat 0 then seat 1 of each game."""
     out: list[float] = []
-    for r in rows:
-        pair = r.metric(key)
+    for pair in _column(rows, key):
         out.extend((pair[0], pair[1]))
     return out
+
+
+def _column(rows: Sequence[GameRow], key: str) -> list[Any]:
+    """``[r.metric(key) for r in rows]``, read at the place ``key`` has in the first row
+    (every row of a run has its game's metrics in the same order; a row where it is
+    elsewhere, or a row-like object without ``values``, is asked).  ``KeyError`` when a
+    row has no ``key``."""
+    if not rows:
+        return []
+    try:
+        first = rows[0].values
+        at = next((i for i, (k, _) in enumerate(first) if k == key), None)
+        if at is None:
+            raise KeyError(key)
+        out: list[Any] = []
+        for r in rows:
+            values = r.values
+            item = values[at] if at < len(values) else None
+            out.append(item[1] if item is not None and item[0] == key else r.metric(key))
+        return out
+    except (AttributeError, KeyError):
+        return [r.metric(key) for r in rows]
 
 
 def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:
@@ -178,19 +199,19 @@ def metric_values(rows: Sequence[GameRow], key: str) -> list[float]:
     if key in BASE_GAME_METRICS:
         return [float(getattr(r, key)) for r in rows]
     if key == "score_first":
-        return [r.metric(SCORE)[0] for r in rows]
+        return [s[0] for s in _column(rows, SCORE)]
     if key == "score_second":
-        return [r.metric(SCORE)[1] for r in rows]
+        return [s[1] for s in _column(rows, SCORE)]
     if key == "margin":
-        return [r.metric(SCORE)[0] - r.metric(SCORE)[1] for r in rows]
+        return [s[0] - s[1] for s in _column(rows, SCORE)]
     if key in ("score_A", "score_B"):
         bot = 0 if key == "score_A" else 1
-        return [r.metric(SCORE)[r.bot_seat(bot)] for r in rows]
+        return [s[r.bot_seat(bot)] for r, s in zip(rows, _column(rows, SCORE), strict=True)]
     if not rows:
         return []
     if isinstance(rows[0].metric(key), tuple):
         return _both(rows, key)
-    return [float(r.metric(key)) for r in rows]
+    return [float(v) for v in _column(rows, key)]
 
 
 def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:

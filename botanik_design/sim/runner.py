@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from botanik_design.bots.base import Bot
 from botanik_design.games.base import Game
 from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
@@ -48,12 +49,32 @@ class _Plan:
     limit: int
     length_cutoff: bool
     keys: tuple[str, ...]
+    #: ``seed -> bot`` of the job's two specs ``(A, B)``, each parsed once
+    makers: tuple[Callable[[int], Bot], Callable[[int], Bot]]
 
 
-def _plan(game: Game) -> _Plan:
-    info = game.info
+def _plan(job: Job) -> _Plan:
+    info = job.game.info
     return _Plan(min(MAX_DECISIONS, max(1, info.max_game_length)), info.length_cutoff,
-                 tuple(m.key for m in game.metrics()))
+                 tuple(m.key for m in job.game.metrics()),
+                 (_maker(job.bots[0]), _maker(job.bots[1])))
+
+
+def _maker(spec: str) -> Callable[[int], Bot]:
+    """:func:`~botanik_design.bots.registry.bot_maker` of ``spec``; a bad spec gives a
+    maker that raises its ``BotSpecError`` when called, so the first game reports it
+    as before (``game 0 (engine seed ...): BotSpecError: ...``)."""
+    from botanik_design.bots.registry import BotSpecError, bot_maker
+
+    try:
+        return bot_maker(spec)
+    except BotSpecError as exc:
+        error = exc
+
+        def refuse(seed: int) -> Bot:
+            raise error
+
+        return refuse
 
 
 def play_game(job: Job, index: int) -> GameRow:
@@ -65,20 +86,18 @@ def play_game(job: Job, index: int) -> GameRow:
     returns an illegal action, or the game outlasts ``max_game_length`` (a game
     whose ``info.length_cutoff`` is set is stopped there instead, unfinished).
     """
-    return _play(job, index, _plan(job.game))
+    return _play(job, index, _plan(job))
 
 
 def _play(job: Job, index: int, plan: _Plan) -> GameRow:
     """:func:`play_game` with the job's :class:`_Plan` read once for a whole batch."""
-    from botanik_design.bots.registry import make_bot
-
     game = job.game
     game_seed = derive(job.seed, index, "game")
     first_bot = seat_of_first_bot(index)
     seat_specs = (job.bots[first_bot], job.bots[1 - first_bot])
+    makers = (plan.makers[first_bot], plan.makers[1 - first_bot])
     try:
-        steps = [make_bot(seat_specs[s], derive(job.seed, index, f"seat{s}")).step
-                 for s in (0, 1)]
+        steps = [makers[s](derive(job.seed, index, f"seat{s}")).step for s in (0, 1)]
         state = game.new_initial_state(game_seed)
         limit = plan.limit
         decisions = 0
@@ -127,7 +146,7 @@ def games_detail(start: int, stop: int) -> str:
 
 def play_batch(job: Job, start: int, stop: int) -> list[GameRow]:
     """Rows of games ``start .. stop-1`` (the unit of work a pool runs)."""
-    plan = _plan(job.game)
+    plan = _plan(job)
     return [_play(job, i, plan) for i in range(start, stop)]
 
 

@@ -8,7 +8,6 @@ document is of kind ``k`` when its top level has the key ``k``.
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from collections.abc import Iterable
 from contextvars import ContextVar
@@ -90,6 +89,8 @@ def _own_variant_kind(game: object) -> str | None:
 
 def kind_hint(data: dict[str, Any]) -> str:
     """A near-miss hint when a top-level key looks like a kind key."""
+    import difflib  # off the start-up path: only for a file of no known kind
+
     for key in data:
         close = difflib.get_close_matches(str(key), key_kinds(), n=1, cutoff=0.75)
         if close:

@@ -10,7 +10,6 @@ with schema errors and skips the parts they are in.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -143,6 +142,8 @@ def _check_tile(out: _Out, i: int, tile: Mapping[str, Any], declared: dict[str, 
     ttype = TileType(tile["type"])
     colour = tile.get("colour")
     if colour is not None and declared is not None and colour not in declared:
+        import difflib  # only for an undeclared colour: off the start-up path
+
         close = difflib.get_close_matches(colour, list(declared), n=1, cutoff=0.6)
         out.add(("tiles", i, "colour"), "sem-undeclared-colour",
                 f"colour `{colour}` is not declared in the palette",

@@ -17,7 +17,9 @@ Usage: ``python bench/mcts_speed.py [--variants standard,registre-3] [--games 6]
   ``PYTHONPATH=PATH`` in a subprocess) and of this one (``--new``, default:
   this script's checkout, also in a subprocess), alternated ``--rounds``
   times (baseline, new, baseline, new, ...) so both see the same machine
-  load.  Prints both rates per round, the best of each, their ratio, and
+  load.  Prints both rates per round, the best of each, their ratio, the
+  median of the rounds' own ratios (each round's two sides ran back to back, so
+  it follows the machine's swings in speed less than the best of each does), and
   whether both versions chose the same moves (``same choices: yes``: the
   speed-up did not change the search).
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -142,8 +145,12 @@ def main() -> None:
         same = all(r[v]["choices"] == runs["baseline"][0][v]["choices"]
                    for r in runs["baseline"] + runs["new"])
         n = len(runs["new"][0][v]["choices"])
+        paired = statistics.median(
+            r[v]["rate"] / b[v]["rate"] for b, r in zip(runs["baseline"], runs["new"], strict=True)
+        )
         print(f"{v}: baseline {old:.0f} iterations/s, new {new:.0f} iterations/s, "
-              f"ratio {new / old:.2f} (best of {a.rounds} each; {n} decisions)")
+              f"ratio {new / old:.2f} (best of {a.rounds} each; {n} decisions); "
+              f"median of the rounds' ratios {paired:.2f}")
         print(f"{v}: same choices: {'yes' if same else 'no'}")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load average {load:.2f} after the run")

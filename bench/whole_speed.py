@@ -98,11 +98,22 @@ def main() -> int:
     for k, v in med.items():
         print(f"  {k:14s} {v:7.2f} s CPU  ({args.games / v:7.0f} games per CPU second)")
     if "reference" in med:
-        print(f"  this checkout at {med['reference'] / mine:.2f}x the reference's speed")
+        print(f"  this checkout at {med['reference'] / mine:.2f}x the reference's speed "
+              f"(median of the rounds' own ratios: {_paired(runs, 'reference'):.2f}x)")
     if "baseline" in med:
         print(f"  this checkout {med['baseline'] / mine:.2f}x as fast as the baseline "
-              f"({args.baseline})")
+              f"({args.baseline}; median of the rounds' own ratios: "
+              f"{_paired(runs, 'baseline'):.2f}x)")
     return 0
+
+
+def _paired(runs: dict[str, list[float]], peer: str) -> float:
+    """The median over the rounds (the first, bytecode-writing one left out) of
+    ``peer`` time / this checkout's time: each round runs the two back to back, so it
+    follows a machine whose speed swings between rounds less than the medians do."""
+    return statistics.median(
+        other / mine for mine, other in zip(runs["this checkout"][1:], runs[peer][1:],
+                                            strict=True))
 
 
 class _nothing:

@@ -1,6 +1,7 @@
 """Output formats for diagnostics: text (editors, people), JSON (tools), GitHub annotations.
 
-No third-party imports: colour is plain ANSI, used only when asked for.
+No third-party imports at module level (PyYAML only where a value is written as YAML):
+colour is plain ANSI, used only when asked for.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, TextIO
-
-import yaml
 
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
@@ -186,6 +185,8 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
 
 def yaml_scalar(value: Any) -> str:
     """``value`` written as a one-line YAML scalar that reads back as the same value."""
+    import yaml  # here: only the reports that write YAML need PyYAML
+
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
     if _CONTROL.search(text.removesuffix("\n")):  # NEL, U+2028...: escaped, never raw
         text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=False,

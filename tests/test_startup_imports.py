@@ -63,8 +63,9 @@ def test_the_probe_sees_an_import(tmp_path: Path) -> None:
 def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
         tmp_path: Path) -> None:
     """The second run on the same bundled files finds their clean schema verdicts
-    (``spec/verdicts.py``) and leaves jsonschema unimported; one worker needs no
-    process pool (``concurrent.futures``, ``multiprocessing``)."""
+    (``spec/verdicts.py``) and their parsed documents (``spec/parsed.py``), and leaves
+    jsonschema and PyYAML unimported; one worker needs no process pool
+    (``concurrent.futures``, ``multiprocessing``)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
     argv = json.dumps(["simulate", "--games", "1", "--quiet", "--workers", "1"])
     seen = []
@@ -74,8 +75,8 @@ def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
         rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
         assert rc == 0, done.stderr
         seen.append(set(modules))
-    assert "jsonschema" in seen[0]  # the first run checks the files
-    assert not {"jsonschema", "concurrent", "multiprocessing"} & seen[1]
+    assert {"jsonschema", "yaml"} <= seen[0]  # the first run reads and checks the files
+    assert not {"jsonschema", "yaml", "concurrent", "multiprocessing"} & seen[1]
 
 
 #: a command line as the shell gives it (``main()`` reads ``sys.argv``): the modules only

@@ -51,12 +51,14 @@ def folder() -> Path | None:
 
 @cache
 def _reader_stamp() -> bytes:
-    """The digest of what decides how bytes are read: this module's :data:`VERSION`, the
-    reader's source files and PyYAML's ``__init__.py`` (which holds its version)."""
+    """The digest of what decides how bytes are read and entries written: :data:`VERSION`,
+    the source of this module and of the reader, and PyYAML's ``__init__.py`` (which holds
+    its version)."""
     here = Path(__file__).resolve().parent
     parts = [VERSION.encode()]
     found = find_spec("yaml")
-    files = [here / "yamlread.py", here / "yamldata.py", here / "positions.py"]
+    files = [here / name for name in ("parsed.py", "yamlread.py", "yamldata.py",
+                                      "positions.py")]
     if found is not None and found.origin:
         files.append(Path(found.origin))
     for file in files:
@@ -91,12 +93,8 @@ def _plain(value: Any, seen: set[int]) -> bool:
     return False
 
 
-def _path_ok(path: Any) -> bool:
-    return type(path) is list and all(type(p) is str or type(p) is int for p in path)
-
-
-def _pos_ok(line: Any, col: Any) -> bool:
-    return type(line) is int and type(col) is int and line >= 1 and col >= 1
+#: The types a node's path holds: mapping keys and sequence indices.
+_STEP_TYPES = frozenset({str, int})
 
 
 def _table(rows: Any) -> dict[NodePath, Pos] | None:
@@ -104,11 +102,15 @@ def _table(rows: Any) -> dict[NodePath, Pos] | None:
     if type(rows) is not list:
         return None
     out: dict[NodePath, Pos] = {}
+    steps = _STEP_TYPES.__contains__
     for row in rows:
-        if type(row) is not list or len(row) != 3 or not _path_ok(row[0]) \
-                or not _pos_ok(row[1], row[2]):
+        if type(row) is not list or len(row) != 3:
             return None
-        out[tuple(row[0])] = (row[1], row[2])
+        path, line, col = row
+        if type(path) is not list or type(line) is not int or type(col) is not int \
+                or line < 1 or col < 1 or not all(map(steps, map(type, path))):
+            return None
+        out[tuple(path)] = (line, col)
     return out if len(out) == len(rows) else None
 
 

@@ -19,7 +19,10 @@ from botanik_design.games.registry import DEFAULT_GAME
 _REPO = Path(__file__).resolve().parents[2]
 
 
+@cache
 def _root(package: str, folder: str) -> Traversable:
+    """The package's files, or the checkout's folder (found once per process: asking
+    the import system for a package that is not there searches every path)."""
     try:
         return resources.files(package)
     except ModuleNotFoundError:  # running from a checkout that was never installed

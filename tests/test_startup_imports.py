@@ -112,3 +112,47 @@ def test_simulate_from_the_shell_skips_completion_and_near_misses(
     rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert rc == 0, done.stderr
     assert not OFF_THE_PATH & set(modules), sorted(OFF_THE_PATH & set(modules))
+
+
+#: what ``simulate --bots random,random`` (text report, no ``--csv``) never uses: the
+#: greedy/search heuristic, the CSV writer, PyYAML's emitter, the YAML output helpers
+RANDOM_SIMULATE_SKIPS = {
+    "botanik_design.games.botanik.engine.search_values",
+    "botanik_design.games.botanik.engine.heuristic",
+    "botanik_design.games.botanik.engine.move_values",
+    "csv",
+    "yaml",
+    "botanik_design.spec.yamlread",
+}
+
+FULL_PROBE = """
+import contextlib, io, json, sys
+from botanik_design.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main(json.loads(sys.argv[1]))
+print(json.dumps([rc, sorted(sys.modules)]))
+"""
+
+
+def test_a_random_simulate_on_known_files_skips_what_it_does_not_use(tmp_path: Path) -> None:
+    """The modules a command does not use stay unimported (lazy imports): after a first
+    run has remembered the bundled files, a random-bot ``simulate`` loads none of
+    :data:`RANDOM_SIMULATE_SKIPS`; asking for ``--csv`` and a greedy bot does load
+    them (the probe can fail)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
+    out = str(tmp_path / "report.txt")
+    runs = {}
+    for label, extra in (("first", []), ("random", []),
+                         ("greedy", ["--bots", "greedy,random", "--csv",
+                                     str(tmp_path / "rows.csv")])):
+        argv = ["simulate", "--games", "1", "--quiet", "--workers", "1", "--bots",
+                "random,random", "--output", out, *extra]
+        done = subprocess.run([sys.executable, "-c", FULL_PROBE, json.dumps(argv)], cwd=ROOT,
+                              env=env, capture_output=True, text=True, check=True)
+        rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+        assert rc == 0, done.stderr
+        runs[label] = set(modules)
+    assert not RANDOM_SIMULATE_SKIPS & runs["random"], sorted(RANDOM_SIMULATE_SKIPS
+                                                              & runs["random"])
+    assert {"yaml", "botanik_design.spec.yamlread"} <= runs["first"]
+    assert RANDOM_SIMULATE_SKIPS - {"yaml", "botanik_design.spec.yamlread"} <= runs["greedy"]

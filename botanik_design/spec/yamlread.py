@@ -45,8 +45,12 @@ from botanik_design.model.numbers import in_bounds
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
-from botanik_design.spec.yamldata import MAX_BYTES, ReadResult, Rejected
-from botanik_design.spec.yamldata import rejected_paths as rejected_paths  # re-exported
+
+# re-exported: what a reading gives back lives in yamldata (no PyYAML there)
+from botanik_design.spec.yamldata import MAX_BYTES as MAX_BYTES
+from botanik_design.spec.yamldata import ReadResult as ReadResult
+from botanik_design.spec.yamldata import Rejected as Rejected
+from botanik_design.spec.yamldata import rejected_paths as rejected_paths
 
 try:  # libyaml: an order of magnitude faster
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]

@@ -192,7 +192,9 @@ class Session:
         diags = list(result.diagnostics)
         data = result.data if result.usable else None
         found_kind: str | None = None
-        rejected = frozenset(pointer(p) for p in rejected_paths(data))
+        # every refused value has its diagnostic: a clean reading has none to look for
+        rejected = frozenset(pointer(p) for p in rejected_paths(data)) \
+            if result.diagnostics else frozenset()
         if data is not None:
             if kind is not None and kind not in known_kinds():
                 diags.append(Diagnostic(name, None, None, "error", "spec-unknown-kind",

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from botanik_design.spec import parsed
 from botanik_design.spec.bundled import piecesets_root, spec_root, tilesets_root
-from botanik_design.spec.yamlread import read_yaml
+from botanik_design.spec.yamlread import read_yaml, rejected_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,6 +86,7 @@ class _NoAliases(yaml.SafeDumper):
 @given(data=st.dictionaries(st.text(min_size=1, max_size=6), _DATA, min_size=1, max_size=4),
        flow=st.sampled_from([None, True, False]), extra=st.sampled_from(
            ["", "\n# note\n", "\nx: &a [1, 2]\ny: *a\n", "\nz: yes\n", "\nz: 1:30\n",
+            "\nz: !!float 1e3\n", "\nz: 0o17\n", "\nz: 1_000\n", "\nw: [&b no, *b]\n",
             "\nk: 1\nk: 2\n", "\n\u2028: w\n", "\nt: !!binary aGk=\n", "\nbad: [\n"]))
 def test_any_bytes_read_back_as_the_reader_reads_them(
         data: dict[str, Any], flow: bool | None, extra: str,
@@ -99,6 +100,8 @@ def test_any_bytes_read_back_as_the_reader_reads_them(
         want = _answer(read_yaml(raw, "f.yaml"))
         assert _answer(parsed.read(raw, "f.yaml")) == want
         assert _answer(parsed.read(raw, "f.yaml")) == want
+    if not want[4]:  # a clean reading holds no refused value (the session relies on it)
+        assert rejected_paths(read_yaml(raw, "f.yaml").data) == set()
     kept = _entries(folder / "parsed")
     # kept exactly when the reading is clean, and no map or list is shared (an alias)
     assert bool(kept) == (want[5] and not want[4] and "&a" not in extra)

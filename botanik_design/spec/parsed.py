@@ -15,7 +15,9 @@ is trusted only when the digest matches the body and the body is exactly what
 :func:`_entry` writes for that key: a truncated, corrupt or foreign entry is ignored
 (the file is read again and the entry rewritten).  Entries are written atomically
 (:mod:`.atomic`: a temporary file renamed into place), so a process killed while
-writing, or two processes writing the same entry, never leave a half-written one.
+writing, or two processes writing the same entry, never leave a half-written one; they
+are not flushed to the disk first (no ``fsync`` wait on a first run over many files):
+an entry a power cut left short fails its digest and is read again.
 
 The folder is ``parsed`` in the schema verdicts' folder (:func:`.verdicts.folder`;
 ``BOTANIK_DESIGN_CACHE=off`` keeps nothing).  A folder that cannot be written is
@@ -167,7 +169,7 @@ def _keep(where: Path, key: str, size: int, result: ReadResult) -> None:
         return
     try:
         where.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(where / key, blob)
+        write_bytes_atomic(where / key, blob, durable=False)  # checked when read
     except OSError:
         return
 

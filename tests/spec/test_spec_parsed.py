@@ -281,3 +281,24 @@ def test_a_problem_is_never_remembered_and_always_named_at_its_place(cache: Path
             (3, 19, "yaml-ambiguous-bool")]
     assert _entries(cache) == []
 
+
+
+def test_entries_are_written_without_waiting_for_the_disk(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first run over many files pays no ``fsync`` per entry (an entry a power cut
+    left short fails its digest); the files a user keeps still wait for the disk."""
+    from botanik_design.spec.atomic import write_bytes_atomic
+
+    synced: list[int] = []
+    real = os.fsync
+
+    def counting(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    raw = spec_root().joinpath("variants/standard.yaml").read_bytes()
+    parsed.read(raw, "standard")
+    assert _only_entry(cache).name == parsed.key_of(raw) and synced == []
+    write_bytes_atomic(tmp_path / "kept.txt", b"kept")
+    assert len(synced) == 1

@@ -250,22 +250,27 @@ class _Gen:
         mover = stacks.pop(cell)
         _lift(m, cell)
         try:
-            out: set[int] = set()
             if cell in tall:
                 firsts = [a for a in _climbs(stacks, cell, 0) if a in stacks]
             else:
                 firsts = [cell + d for d in _OCC[m.get(cell, 0)]]
+            # the second stacks, once each: the last step depends on its stack alone
+            seconds: set[int] = set()
+            occ = _OCC
             for a in firsts:
                 if a in tall:
-                    seconds = [b for b in _climbs(stacks, a, len(stacks[a])) if b in stacks]
+                    seconds.update([b for b in _climbs(stacks, a, len(stacks[a]))
+                                    if b in stacks])
                 else:
-                    seconds = [a + d for d in _OCC[m[a]]]
-                for b in seconds:
-                    if b in tall:
-                        out.update([c for c in _climbs(stacks, b, len(stacks[b]))
-                                    if c not in stacks])
-                    else:
-                        out.update([b + d for d in _FREE[m[b]]])
+                    seconds.update([a + d for d in occ[m[a]]])
+            out: set[int] = set()
+            free = _FREE
+            for b in seconds:
+                if b in tall:
+                    out.update([c for c in _climbs(stacks, b, len(stacks[b]))
+                                if c not in stacks])
+                else:
+                    out.update([b + d for d in free[m[b]]])
             out.discard(cell)
             return out
         finally:
@@ -275,15 +280,15 @@ class _Gen:
     def sliding(self, bug: int, cell: int) -> set[int]:
         """Queen / Pillbug, Spider and Ant moves of the ground piece at ``cell``."""
         m = self.m
+        if bug == QUEEN or bug == PILLBUG:  # one slide: lifting leaves the cell's mask alone
+            return {cell + d for d in _SLIDES[m.get(cell, 0)]}
         _lift(m, cell)
         try:
             if bug == ANT:
                 out = _ant(m, cell)
                 out.discard(cell)
                 return out
-            if bug == SPIDER:
-                return _spider(m, cell)
-            return {cell + d for d in _SLIDES[m.get(cell, 0)]}
+            return _spider(m, cell)
         finally:
             _drop(m, cell)
 
@@ -511,6 +516,8 @@ def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int,
             return
         if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
             kinds.difference_update((QUEEN, PILLBUG, SPIDER))
+        if BEETLE in kinds:  # a ground beetle's steps contain every single slide
+            kinds.difference_update((QUEEN, PILLBUG))
         elif PILLBUG in kinds:
             kinds.discard(QUEEN)
         dests: set[int] = set()

@@ -35,6 +35,15 @@ def assert_same(board: Board, variant: HiveVariant) -> None:
     assert fast == ref, sorted((names[p], unpack(c)) for p, c in map(decode, fast ^ ref))
     assert fastgen.legal_action_list(board, variant) == sorted(ref)  # the State's list
     assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
+    assert board.tops == fresh_tops(board)  # play / undo kept the per-colour masks
+    assert sorted(fastgen.placement_cells(board)) == sorted(movegen.placement_cells(board))
+
+
+def fresh_tops(board: Board) -> tuple[dict[int, int], dict[int, int]]:
+    """The per-colour neighbour masks of the stacks' top pieces, counted afresh."""
+    colour = board.table.colour
+    return (neighbour_masks([c for c, s in board.stacks.items() if colour[s[-1]] == 0]),
+            neighbour_masks([c for c, s in board.stacks.items() if colour[s[-1]] == 1]))
 
 
 def _climb_first(board: Board, legal: list[int], rng: random.Random) -> int:
@@ -111,6 +120,7 @@ def test_equal_to_the_reference_in_crowded_positions(setup: HiveSetup) -> None:
         assert_same(board, game.variant)
         board.undo(undo)
     assert board.masks == neighbour_masks(board.stacks)
+    assert board.tops == fresh_tops(board)
 
 
 @given(crowded())

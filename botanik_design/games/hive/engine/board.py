@@ -135,9 +135,11 @@ Undo = tuple[int, int | None, int]
 
 class Board:
     """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece,
-    and ``masks``: :func:`neighbour_masks` of the occupied cells."""
+    ``masks``: :func:`neighbour_masks` of the occupied cells, and ``tops``: per colour,
+    :func:`neighbour_masks` of the cells whose top piece is that colour's (the
+    placement rule reads them: :func:`.fastgen.placement_cells`)."""
 
-    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks")
+    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks", "tops")
 
     def __init__(self, table: PieceTable) -> None:
         self.table = table
@@ -147,10 +149,15 @@ class Board:
         self.ply = 0
         self.last_moved = NO_PIECE
         self.masks: dict[int, int] = {}
+        self.tops: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def refresh(self) -> None:
-        """Recompute ``masks`` after ``stacks`` was changed by hand (a set-up position)."""
+        """Recompute ``masks`` and ``tops`` after ``stacks`` was changed by hand (a set-up
+        position)."""
         self.masks = neighbour_masks(self.stacks)
+        colour = self.table.colour
+        self.tops = (neighbour_masks([c for c, s in self.stacks.items() if colour[s[-1]] == 0]),
+                     neighbour_masks([c for c, s in self.stacks.items() if colour[s[-1]] == 1]))
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -161,6 +168,7 @@ class Board:
         other.ply = self.ply
         other.last_moved = self.last_moved
         other.masks = self.masks.copy()
+        other.tops = (self.tops[0].copy(), self.tops[1].copy())
         return other
 
     # -- queries -----------------------------------------------------------
@@ -201,10 +209,16 @@ class Board:
         cell -= CELL_OFFSET
         source = self.pos[pid]
         stacks = self.stacks
+        colour = self.table.colour
+        k = colour[pid]
+        tops = self.tops
         if source is not None:
             st = stacks[source]
             st.pop()
-            if not st:
+            _vacate(tops[k], source)
+            if st:
+                _occupy(tops[colour[st[-1]]], source)
+            else:
                 del stacks[source]
                 _vacate(self.masks, source)
         dest = stacks.get(cell)
@@ -212,7 +226,9 @@ class Board:
             stacks[cell] = [pid]
             _occupy(self.masks, cell)
         else:
+            _vacate(tops[colour[dest[-1]]], cell)
             dest.append(pid)
+        _occupy(tops[k], cell)
         self.pos[pid] = cell
         self.last_moved = pid
         return (pid, source, last)
@@ -227,9 +243,15 @@ class Board:
         cell = self.pos[pid]
         assert cell is not None
         stacks = self.stacks
+        colour = self.table.colour
+        k = colour[pid]
+        tops = self.tops
         st = stacks[cell]
         st.pop()
-        if not st:
+        _vacate(tops[k], cell)
+        if st:
+            _occupy(tops[colour[st[-1]]], cell)
+        else:
             del stacks[cell]
             _vacate(self.masks, cell)
         if source is not None:
@@ -238,5 +260,7 @@ class Board:
                 stacks[source] = [pid]
                 _occupy(self.masks, source)
             else:
+                _vacate(tops[colour[back[-1]]], source)
                 back.append(pid)
+            _occupy(tops[k], source)
         self.pos[pid] = source

@@ -324,22 +324,18 @@ class _Gen:
 
 
 def placement_cells(board: Board) -> list[int]:
-    """:func:`.movegen.placement_cells` (same cells, any order): the empty neighbours of
-    the side to move's stacks less those of the other side's."""
+    """:func:`.movegen.placement_cells` (same cells, any order): the empty cells touching
+    a stack topped by the side to move and none topped by the other side (the board's
+    per-colour neighbour masks, ``Board.tops``)."""
     stacks = board.stacks
     if not stacks:
         return [ORIGIN]
-    colour = board.table.colour
     me = board.to_move
-    m = board.masks
-    free = _FREE
-    own = [c for c, st in stacks.items() if colour[st[-1]] == me]
-    if not own:
+    mine = board.tops[me]
+    if not mine:
         return sorted({c + d for c in stacks for d in DELTAS if c + d not in stacks})
-    cells = {c + d for c in own for d in free[m.get(c, 0)]}
-    cells.difference_update([c + d for c, st in stacks.items() if colour[st[-1]] != me
-                             for d in free[m.get(c, 0)]])
-    return list(cells)
+    theirs = board.tops[me ^ 1]
+    return [c for c in mine if c not in stacks and c not in theirs]
 
 
 def legal_moves(board: Board, variant: HiveVariant) -> set[int]:

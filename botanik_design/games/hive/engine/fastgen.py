@@ -247,6 +247,13 @@ class _Gen:
         (:func:`.movegen.ladybug_moves`): among stacks of height <= 1 the climbs of a
         step are every occupied (empty, for the last) neighbour."""
         stacks, m, tall = self.stacks, self.m, self.tall
+        occ = _OCC
+        free = _FREE
+        if not tall:  # no stack of height 2+ anywhere: masks alone, nothing lifted
+            seconds = {a + d for a in map(cell.__add__, occ[m.get(cell, 0)]) for d in occ[m[a]]}
+            seconds.discard(cell)  # the ladybug itself, not lifted here
+            # the ladybug's own cell counts as occupied in these masks: never a last step
+            return {b + d for b in seconds for d in free[m[b]]}
         mover = stacks.pop(cell)
         _lift(m, cell)
         try:
@@ -255,8 +262,7 @@ class _Gen:
             else:
                 firsts = [cell + d for d in _OCC[m.get(cell, 0)]]
             # the second stacks, once each: the last step depends on its stack alone
-            seconds: set[int] = set()
-            occ = _OCC
+            seconds = set()
             for a in firsts:
                 if a in tall:
                     seconds.update([b for b in _climbs(stacks, a, len(stacks[a]))
@@ -264,7 +270,6 @@ class _Gen:
                 else:
                     seconds.update([a + d for d in occ[m[a]]])
             out: set[int] = set()
-            free = _FREE
             for b in seconds:
                 if b in tall:
                     out.update([c for c in _climbs(stacks, b, len(stacks[b]))
@@ -310,16 +315,20 @@ class _Gen:
                 self.cuts = cut_cells(self.m, stacks)
             return movegen.throws(board, cell, self.cuts)
         # no stack of height 2+ around: no gate on the way up or down (level 1)
-        last = board.last_moved
-        free = [cell + d for d in _FREE[self.m[cell]]]
+        m = self.m
+        mask = m[cell]
+        free = _FREE[mask]
         out: set[int] = set()
-        for d in _OCC[self.m[cell]]:
+        if not free:
+            return out
+        last = board.last_moved
+        one_arc = _ONE_ARC
+        for d in _OCC[mask]:
             n = cell + d
             st = stacks[n]
-            if len(st) != 1 or st[0] == last or self.pinned(n):
+            if len(st) != 1 or st[0] == last or (not one_arc[m[n]] and self.pinned(n)):
                 continue
-            base = (st[0] + 1) * ACTION_STRIDE + CELL_OFFSET
-            out.update([base + e for e in free])
+            out.update(map(((st[0] + 1) * ACTION_STRIDE + CELL_OFFSET + cell).__add__, free))
         return out
 
 

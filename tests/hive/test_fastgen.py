@@ -36,7 +36,19 @@ def assert_same(board: Board, variant: HiveVariant) -> None:
     assert fastgen.legal_action_list(board, variant) == sorted(ref)  # the State's list
     assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
     assert board.tops == fresh_tops(board)  # play / undo kept the per-colour masks
+    assert board.chi == fresh_chi(board)  # and the Euler characteristic
+    if len(board.stacks) >= 3:
+        assert (board.chi == 1) == fastgen._hole_free(board.masks, board.stacks)
     assert sorted(fastgen.placement_cells(board)) == sorted(movegen.placement_cells(board))
+
+
+def fresh_chi(board: Board) -> int:
+    """Cells - adjacencies + triangles of the occupied cells, counted plainly."""
+    cells = set(board.stacks)
+    edges = {frozenset((c, c + d)) for c in cells for d in DELTAS if c + d in cells}
+    triangles = {frozenset((c, c + d, c + e)) for c in cells for d in DELTAS for e in DELTAS
+                 if d != e and {c + d, c + e} <= cells and frozenset((c + d, c + e)) in edges}
+    return len(cells) - len(edges) + len(triangles)
 
 
 def fresh_tops(board: Board) -> tuple[dict[int, int], dict[int, int]]:
@@ -121,6 +133,7 @@ def test_equal_to_the_reference_in_crowded_positions(setup: HiveSetup) -> None:
         board.undo(undo)
     assert board.masks == neighbour_masks(board.stacks)
     assert board.tops == fresh_tops(board)
+    assert board.chi == fresh_chi(board)
 
 
 @given(crowded())

@@ -122,11 +122,12 @@ def _drop(m: Masks, cell: int) -> None:
 def _hole_free(m: Masks, stacks: Stacks) -> bool:
     """Whether the hive (three or more cells, one connected group) encloses no empty
     region (:data:`_EULER`); then its cut cells are exactly its cells of two or more
-    arcs of neighbours (:func:`cut_cells`)."""
+    arcs of neighbours (:func:`cut_cells`).  ``Board.chi == 1`` says the same, kept
+    up to date by play and undo."""
     return sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6
 
 
-def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
+def cut_cells(m: Masks, stacks: Stacks, hole_free: bool | None = None) -> set[int]:
     """Articulation points of the occupied cells (one connected hive); equal to
     :func:`.hivegraph.articulation_points`.
 
@@ -135,11 +136,12 @@ def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     empty regions those runs belong to (Euler's formula before and after).  A hive
     without holes (:data:`_EULER`) has one empty region, so its cut cells are exactly
     the cells of two or more arcs; otherwise Tarjan's search over the masks decides.
+    ``hole_free``: that property when the caller knows it (else it is computed).
     """
     result: set[int] = set()
     if len(stacks) < 3:
         return result
-    if _hole_free(m, stacks):
+    if _hole_free(m, stacks) if hole_free is None else hole_free:
         one_arc = _ONE_ARC
         return {c for c in stacks if not one_arc[m[c]]}
     disc: dict[int, int] = {}
@@ -214,24 +216,26 @@ class _Gen:
 
     __slots__ = ("stacks", "m", "tall", "cuts", "hole_free")
 
-    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
+    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks, hole_free: bool) -> None:
         self.stacks = stacks
         self.m = masks
         self.tall = tall
         self.cuts: set[int] | None = None
-        self.hole_free: bool | None = None  # :func:`_hole_free`, when first needed
+        self.hole_free = hole_free  # :func:`_hole_free`
+
+    def cut_cells(self) -> set[int]:
+        """:func:`cut_cells` of the position, computed once."""
+        if self.cuts is None:
+            self.cuts = cut_cells(self.m, self.stacks, self.hole_free)
+        return self.cuts
 
     def pinned(self, cell: int) -> bool:
         """Whether lifting the ground piece alone at ``cell`` splits the hive."""
         if _ONE_ARC[self.m.get(cell, 0)]:
             return False
-        if self.hole_free is None:
-            self.hole_free = _hole_free(self.m, self.stacks)
         if self.hole_free:  # two or more arcs in a hive without holes: a cut cell
             return True
-        if self.cuts is None:
-            self.cuts = cut_cells(self.m, self.stacks)
-        return cell in self.cuts
+        return cell in self.cut_cells()
 
     def climbs(self, cell: int, level: int) -> list[int]:
         """:func:`.movegen._climbs` (the mover already lifted from ``m`` and stacks)."""
@@ -311,9 +315,7 @@ class _Gen:
         """:func:`.movegen.throws` of the pillbug (or Mosquito as one) at ``cell``."""
         stacks = self.stacks
         if cell in self.tall:
-            if self.cuts is None:
-                self.cuts = cut_cells(self.m, stacks)
-            return movegen.throws(board, cell, self.cuts)
+            return movegen.throws(board, cell, self.cut_cells())
         # no stack of height 2+ around: no gate on the way up or down (level 1)
         m = self.m
         mask = m[cell]
@@ -408,9 +410,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
     cuts: set[int] | None = None
     tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
     gen: _Gen | None = None
-    # whether the hive encloses no empty region: then a piece of two or more arcs of
-    # neighbours is always a cut cell (cut_cells), and no cut-cell set is needed
-    hole_free: bool | None = None
+    # whether the hive encloses no empty region (its Euler characteristic is 1): then a
+    # piece of two or more arcs of neighbours is always a cut cell (cut_cells), and no
+    # cut-cell set is needed
+    hole_free = board.chi == 1
     for pid in range(me * per, me * per + per):
         cell = pos[pid]
         if cell is None or pid == last:
@@ -427,12 +430,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
-                    if hole_free is None:
-                        hole_free = _hole_free(m, stacks)
                     if hole_free:
                         continue
                     if cuts is None:
-                        cuts = cut_cells(m, stacks)
+                        cuts = cut_cells(m, stacks, False)
                     if cell in cuts:
                         continue
                 # no stack of height 2+ around: the climbs are a table lookup
@@ -442,12 +443,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
             mask = m.get(cell, 0)
             if not one_arc[mask]:
-                if hole_free is None:
-                    hole_free = _hole_free(m, stacks)
                 if hole_free:
                     continue
                 if cuts is None:
-                    cuts = cut_cells(m, stacks)
+                    cuts = cut_cells(m, stacks, False)
                 if cell in cuts:
                     continue
             if bug == GRASSHOPPER:
@@ -478,12 +477,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         if gen is None:
             if tall is None:
                 tall = _tall(stacks, pos, table.climbers)
-            gen = _Gen(stacks, m, tall)
+            gen = _Gen(stacks, m, tall, hole_free)
         gen.cuts = cuts
-        gen.hole_free = hole_free
         _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts
-        hole_free = gen.hole_free
 
 
 def _tall(stacks: Stacks, pos: list[int | None], climbers: tuple[int, ...]) -> Masks:

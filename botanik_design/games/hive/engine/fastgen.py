@@ -396,8 +396,9 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         pieces = placeable_pieces(board, variant)
         if pieces:
             cells = placement_cells(board)
+            cells.sort()  # once: every piece's placements are then in ascending order
             for pid in pieces:
-                put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
+                put_sorted(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     if pos[table.queen[me]] is None and not variant.move_before_queen:
         return
     if not stacks:
@@ -449,8 +450,14 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
                     cuts = cut_cells(m, stacks, False)
                 if cell in cuts:
                     continue
-            if bug == GRASSHOPPER:
-                put(map(base.__add__, grasshopper_moves(stacks, cell)))
+            if bug == GRASSHOPPER:  # grasshopper_moves, written out
+                hops = []
+                for d in _OCC[mask]:
+                    t = cell + d + d
+                    while t in stacks:
+                        t += d
+                    hops.append(t)
+                put(map(base.__add__, hops))
                 continue
             if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
                 put_sorted(map((base + cell).__add__, _SLIDES_UP[mask]))

@@ -169,3 +169,22 @@ def test_tall_stacks_are_found_under_the_climbers_or_by_every_stack(
             board.refresh()
     expected = neighbour_masks([c for c, s in board.stacks.items() if len(s) > 1])
     assert fastgen._tall(board.stacks, board.pos, board.table.climbers) == expected
+
+
+@given(crowded())
+@settings(max_examples=200, deadline=None, suppress_health_check=_SLOW)
+def test_every_bugs_moves_from_every_ground_piece_equal_the_reference(setup: HiveSetup) -> None:
+    """Each fast per-bug generator (what a Mosquito copies, the Ladybug's steps with tall
+    stacks near or far, the Pillbug's slides and throws) from every lone ground piece of a
+    crowded hive, as if that piece were of each bug, equals :mod:`.movegen`'s function."""
+    board = load_hive("Base+MLP").state_from_setup(setup).board
+    stacks = board.stacks
+    tall = fastgen._tall(stacks, board.pos, board.table.climbers)
+    cuts = articulation_points_nx(stacks)
+    gen = fastgen._Gen(stacks, board.masks, tall, board.chi == 1)
+    for cell in [c for c, s in stacks.items() if len(s) == 1]:
+        assert gen.pinned(cell) == (cell in cuts)
+        assert gen.throws(board, cell) == movegen.throws(board, cell, cuts)
+        for bug, reference in movegen._SIMPLE.items():
+            assert gen.moves(bug, cell) == reference(stacks, cell), (bug, unpack(cell))
+        assert board.masks == neighbour_masks(stacks)

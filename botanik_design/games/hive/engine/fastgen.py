@@ -253,11 +253,16 @@ class _Gen:
         stacks, m, tall = self.stacks, self.m, self.tall
         occ = _OCC
         free = _FREE
-        if not tall:  # no stack of height 2+ anywhere: masks alone, nothing lifted
-            seconds = {a + d for a in map(cell.__add__, occ[m.get(cell, 0)]) for d in occ[m[a]]}
-            seconds.discard(cell)  # the ladybug itself, not lifted here
-            # the ladybug's own cell counts as occupied in these masks: never a last step
-            return {b + d for b in seconds for d in free[m[b]]}
+        if cell not in tall:
+            # no stack of height 2+ next to the cells stepped from: every climb is
+            # ungated (the ladybug's height does not matter), masks alone, nothing lifted
+            firsts = [cell + d for d in occ[m.get(cell, 0)]]
+            if not tall or tall.keys().isdisjoint(firsts):
+                seconds = {a + d for a in firsts for d in occ[m[a]]}
+                seconds.discard(cell)  # the ladybug itself, not lifted here
+                if not tall or tall.keys().isdisjoint(seconds):
+                    # its own cell counts as occupied in these masks: never a last step
+                    return {b + d for b in seconds for d in free[m[b]]}
         mover = stacks.pop(cell)
         _lift(m, cell)
         try:

@@ -142,6 +142,7 @@ def test_cut_cells_and_the_one_arc_shortcut_agree_with_networkx(setup: HiveSetup
     board = load_hive("Base+MLP").state_from_setup(setup).board
     cuts = articulation_points_nx(board.stacks)
     assert fastgen.cut_cells(board.masks, board.stacks) == cuts
+    assert fastgen.cut_cells(board.masks, board.stacks, board.chi) == cuts
     for cell in board.stacks:
         if fastgen._ONE_ARC[board.masks.get(cell, 0)]:
             assert cell not in cuts
@@ -181,7 +182,7 @@ def test_every_bugs_moves_from_every_ground_piece_equal_the_reference(setup: Hiv
     stacks = board.stacks
     tall = fastgen._tall(stacks, board.pos, board.table.climbers)
     cuts = articulation_points_nx(stacks)
-    gen = fastgen._Gen(stacks, board.masks, tall, board.chi == 1)
+    gen = fastgen._Gen(stacks, board.masks, tall, board.chi)
     for cell in [c for c, s in stacks.items() if len(s) == 1]:
         assert gen.pinned(cell) == (cell in cuts)
         assert gen.throws(board, cell) == movegen.throws(board, cell, cuts)

@@ -95,6 +95,30 @@ _ONE_ARC: tuple[bool, ...] = tuple(
 _EULER: tuple[int, ...] = tuple(
     3 * bin(m).count("1") - 2 * sum(1 for i in range(6) if m >> i & 1 and m >> (i + 1) % 6 & 1)
     - 6 for m in range(64))
+
+
+def _runs(mask: int) -> list[list[int]]:
+    """The runs of empty neighbours of a cell whose occupied neighbours are ``mask`` (one
+    or more occupied), each as its directions in ring order."""
+    start = next(i for i in range(6) if mask >> i & 1)
+    runs: list[list[int]] = []
+    for k in range(1, 7):
+        i = (start + k) % 6
+        if mask >> i & 1:
+            continue
+        if runs and (i - 1) % 6 == runs[-1][-1]:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+#: Per mask (one to five occupied neighbours): the number of runs of two or more empty
+#: neighbours, and the deltas of the runs of one (:func:`cut_cells`, small holes).
+_LONG_RUNS: tuple[int, ...] = (0,) + tuple(
+    sum(1 for r in _runs(m) if len(r) > 1) for m in range(1, 64))
+_SHORT_RUNS: tuple[tuple[int, ...], ...] = ((),) + tuple(
+    tuple(DELTAS[r[0]] for r in _runs(m) if len(r) == 1) for m in range(1, 64))
 #: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
 
@@ -127,7 +151,7 @@ def _hole_free(m: Masks, stacks: Stacks) -> bool:
     return sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6
 
 
-def cut_cells(m: Masks, stacks: Stacks, hole_free: bool | None = None) -> set[int]:
+def cut_cells(m: Masks, stacks: Stacks, chi: int | None = None) -> set[int]:
     """Articulation points of the occupied cells (one connected hive); equal to
     :func:`.hivegraph.articulation_points`.
 
@@ -135,15 +159,25 @@ def cut_cells(m: Masks, stacks: Stacks, hole_free: bool | None = None) -> set[in
     of empty neighbours) leaves ``k - g + 1`` hive pieces, ``g`` the number of distinct
     empty regions those runs belong to (Euler's formula before and after).  A hive
     without holes (:data:`_EULER`) has one empty region, so its cut cells are exactly
-    the cells of two or more arcs; otherwise Tarjan's search over the masks decides.
-    ``hole_free``: that property when the caller knows it (else it is computed).
+    the cells of two or more arcs.  When every hole is a single empty cell (six
+    occupied neighbours; the hive has ``1 - chi`` holes), each run that is such a cell
+    is a region of its own and every other run lies outside the hive, so a cell is cut
+    exactly when two or more of its runs are not single holes.  Otherwise Tarjan's
+    search over the masks decides.  ``chi``: the hive's Euler characteristic
+    (``Board.chi``) when the caller knows it, else counted from the masks.
     """
     result: set[int] = set()
     if len(stacks) < 3:
         return result
-    if _hole_free(m, stacks) if hole_free is None else hole_free:
-        one_arc = _ONE_ARC
+    if chi is None:
+        chi = -sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) // 6
+    one_arc = _ONE_ARC
+    if chi == 1:
         return {c for c in stacks if not one_arc[m[c]]}
+    if 1 - chi == sum([1 for c, v in m.items() if v == 63 and c not in stacks]):
+        long_runs, short_runs = _LONG_RUNS, _SHORT_RUNS
+        return {c for c in stacks if not one_arc[mc := m[c]] and long_runs[mc] + sum(
+            [1 for d in short_runs[mc] if m[c + d] != 63]) >= 2}
     disc: dict[int, int] = {}
     occ = _OCC
 
@@ -214,19 +248,20 @@ class _Gen:
     """One position's generation: the board's stacks, the masks, the tall-stack
     neighbourhoods and the cut cells (computed when first needed)."""
 
-    __slots__ = ("stacks", "m", "tall", "cuts", "hole_free")
+    __slots__ = ("stacks", "m", "tall", "cuts", "chi", "hole_free")
 
-    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks, hole_free: bool) -> None:
+    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks, chi: int) -> None:
         self.stacks = stacks
         self.m = masks
         self.tall = tall
         self.cuts: set[int] | None = None
-        self.hole_free = hole_free  # :func:`_hole_free`
+        self.chi = chi  # the hive's Euler characteristic (Board.chi)
+        self.hole_free = chi == 1  # :func:`_hole_free`
 
     def cut_cells(self) -> set[int]:
         """:func:`cut_cells` of the position, computed once."""
         if self.cuts is None:
-            self.cuts = cut_cells(self.m, self.stacks, self.hole_free)
+            self.cuts = cut_cells(self.m, self.stacks, self.chi)
         return self.cuts
 
     def pinned(self, cell: int) -> bool:
@@ -419,7 +454,8 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
     # whether the hive encloses no empty region (its Euler characteristic is 1): then a
     # piece of two or more arcs of neighbours is always a cut cell (cut_cells), and no
     # cut-cell set is needed
-    hole_free = board.chi == 1
+    chi = board.chi
+    hole_free = chi == 1
     for pid in range(me * per, me * per + per):
         cell = pos[pid]
         if cell is None or pid == last:
@@ -439,7 +475,7 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
                     if hole_free:
                         continue
                     if cuts is None:
-                        cuts = cut_cells(m, stacks, False)
+                        cuts = cut_cells(m, stacks, chi)
                     if cell in cuts:
                         continue
                 # no stack of height 2+ around: the climbs are a table lookup
@@ -452,7 +488,7 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
                 if hole_free:
                     continue
                 if cuts is None:
-                    cuts = cut_cells(m, stacks, False)
+                    cuts = cut_cells(m, stacks, chi)
                 if cell in cuts:
                     continue
             if bug == GRASSHOPPER:  # grasshopper_moves, written out
@@ -489,7 +525,7 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         if gen is None:
             if tall is None:
                 tall = _tall(stacks, pos, table.climbers)
-            gen = _Gen(stacks, m, tall, hole_free)
+            gen = _Gen(stacks, m, tall, chi)
         gen.cuts = cuts
         _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts

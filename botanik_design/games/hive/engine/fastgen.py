@@ -15,8 +15,15 @@ What makes it fast, per position:
   a rule differently.  Lifting a ground piece clears its bit in its six
   neighbours' masks (and restores it after).
 - the one-hive rule: a ground piece whose occupied neighbours form one
-  contiguous arc is never a cut cell (its neighbours stay joined around it);
-  Tarjan's articulation points are computed only when some piece needs them.
+  contiguous arc is never a cut cell (its neighbours stay joined around it); in a
+  hive without holes (its Euler characteristic, ``Board.chi``, is 1) every other
+  piece is one, and when each hole is a single empty cell a count of the piece's
+  runs of empty neighbours decides (:func:`cut_cells`); Tarjan's articulation
+  points are computed only for bigger holes, and only when some piece needs them.
+- placements: the board keeps, per colour, the neighbour masks of the stacks that
+  colour tops (``Board.tops``), so the placement cells are read off them.
+- the Ladybug and the Pillbug's throws away from stacks of height 2 or more, and
+  the slides of a Pillbug or a Mosquito, read the masks without lifting anything.
 - climbs next to a stack of height 2 or more, and every piece next to one,
   use the reference functions of :mod:`.movegen` unchanged.
 

@@ -99,8 +99,9 @@ class GameRow:
 
     def csv_values(self, metrics: Sequence[Metric]) -> list[Any]:
         """Values in :func:`csv_columns` order (``winner`` is 0, 1 or ``draw``)."""
-        pairs = [x for m in metrics if m.per_player for x in self.metric(m.key)]
-        singles = [self.metric(m.key) for m in metrics if not m.per_player]
+        found = dict(reversed(self.values))  # a key's first value, as metric() reads it
+        pairs = [x for m in metrics if m.per_player for x in found[m.key]]
+        singles = [found[m.key] for m in metrics if not m.per_player]
         return [
             self.game, self.seed, self.bots[0], self.bots[1], self.first_bot,
             "draw" if self.winner < 0 else self.winner,

@@ -5,15 +5,18 @@ equal values), on random samples and on rows whose metrics are in other orders."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from botanik_design.games.base import Metric
 from botanik_design.sim.report import _both, _column, metric_values
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.stats import _r, describe, histogram, quantile
@@ -119,3 +122,30 @@ def test_columns_are_the_rows_metrics(n: int, seed: int,
         if isinstance(want, list) and key in ("score", "groups"):
             assert _both(rows, key) == [x for pair in want for x in (pair[0], pair[1])]
             assert metric_values(rows, key) == _both(rows, key)
+
+
+def _ref_csv_values(row: GameRow, metrics: Sequence[Metric]) -> list[Any]:
+    pairs = [x for m in metrics if m.per_player for x in row.metric(m.key)]
+    singles = [row.metric(m.key) for m in metrics if not m.per_player]
+    return [row.game, row.seed, row.bots[0], row.bots[1], row.first_bot,
+            "draw" if row.winner < 0 else row.winner,
+            *pairs, row.decisions, f"{row.branching:.4f}", *singles]
+
+
+METRICS = (Metric("score", "score", per_player=True), Metric("groups", "groups", per_player=True),
+           Metric("releases", "releases"), Metric("swaps", "swaps"))
+
+
+@settings(max_examples=100, deadline=None)
+@given(i=st.integers(0, 99), seed=st.integers(0, 1000), order=st.permutations(KEYS),
+       again=st.lists(st.sampled_from(KEYS), max_size=3))
+def test_csv_values_are_the_reference(i: int, seed: int, order: list[str],
+                                      again: list[str]) -> None:
+    """In any order, and with a key given twice (its first value counts, as ``metric``)."""
+    row = _row(i, order, seed)
+    row = dataclasses.replace(row, values=(*row.values, *((k, -1) for k in again)))
+    assert row.csv_values(METRICS) == _ref_csv_values(row, METRICS)
+    short = dataclasses.replace(row, values=row.values[:1])
+    missing = [m for m in METRICS if m.key != short.values[0][0]]
+    with pytest.raises(KeyError):
+        short.csv_values(missing)

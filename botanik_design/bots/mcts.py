@@ -47,7 +47,7 @@ from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
-from botanik_design.bots.positions import Position, Walk, follow, rollout
+from botanik_design.bots.positions import Position, Walk, rollout
 from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
 from botanik_design.model.draws import below
 
@@ -198,9 +198,6 @@ class MCTSBot(BaseBot):
         self._can_determinize = False
         self._keep_states = False
         self._hidden0: object = None
-        #: The last decision's kept root (a copy of its state, its history) and what is
-        #: known of its lines of play, for the next decision (see :meth:`_known`).
-        self._last: tuple[Any, list[int], Position] | None = None
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The most visited root action after the search; ``ValueError`` when none is legal."""
@@ -218,7 +215,9 @@ class MCTSBot(BaseBot):
                              and isinstance(state, HiddenKeyed))
         if self._keep_states:
             root.state = state
-            root.pos = self._known(state)
+            root.pos = Position(None, -1)
+            root.pos.learn(state)
+            self._hidden0 = state.hidden_key()
         deadline = _time.perf_counter() + self.time if self.time > 0 else None
         n = 0
         while True:
@@ -241,34 +240,6 @@ class MCTSBot(BaseBot):
             if best is None or key > best:
                 best, choice = key, a
         return choice
-
-    def _known(self, state: Any) -> Position:
-        """What is known of the lines of play from ``state`` (the root of a kept search).
-
-        From the last decision's search when ``state`` is further along its line of
-        play with the hidden information unchanged (the same history so far, equal
-        observations and ``hidden_key``): what the positions know reads only what
-        is seen, so it holds for this search too (the same choices, less work).
-        """
-        key0 = self._hidden0 = state.hidden_key()
-        hist = state.history()
-        last, self._last = self._last, None
-        pos: Position | None = None
-        if last is not None:
-            old, old_hist, old_pos = last
-            n = len(old_hist)
-            if (len(hist) >= n and hist[:n] == old_hist and old.hidden_key() == key0
-                    and old.get_game() is state.get_game()):
-                pos = follow(old_pos, old, hist[n:], key0)
-                if pos is not None and any(
-                        old.observation_string(p) != state.observation_string(p)
-                        for p in range(state.get_game().info.num_players)):
-                    pos = None
-        if pos is None:
-            pos = Position()
-            pos.learn(state)
-        self._last = (state.clone(), hist, pos)
-        return pos
 
     def _candidates(self, node: _Node, s: Any, legal: list[int]) -> tuple[
         list[int], dict[int, float]

@@ -37,9 +37,12 @@ class Position:
     it (``None``: the action changes the hidden information, nothing kept past it).
     """
 
-    __slots__ = ("leaf", "legal", "next", "player", "terminal", "top", "values")
+    __slots__ = ("action", "leaf", "legal", "next", "parent", "player", "terminal", "top",
+                 "values")
 
-    def __init__(self) -> None:
+    def __init__(self, parent: Position | None, action: int) -> None:
+        self.parent = parent
+        self.action = action
         self.terminal: bool | None = None
         self.legal: list[int] | None = None
         self.player = -1
@@ -93,30 +96,12 @@ class Walk:
         if nxt is None:
             return False
         if s.hidden_key() == key0:
-            child = pos.next[a] = Position()
+            child = pos.next[a] = Position(pos, a)
             child.learn(s)
             self.pos = child
             return True
         pos.next[a] = None
         return False
-
-
-def follow(pos: Position, state: Any, actions: list[int], key0: object) -> Position | None:
-    """The position after ``actions`` from ``pos`` (at ``state``, played on in place),
-    learnt where not known; ``None`` where one of them changes the hidden information."""
-    for a in actions:
-        nxt = pos.next.get(a, MISSING)
-        state.apply_action(a)
-        if nxt is None:
-            return None
-        if nxt is MISSING:
-            if state.hidden_key() != key0:
-                pos.next[a] = None
-                return None
-            nxt = pos.next[a] = Position()
-            nxt.learn(state)
-        pos = nxt
-    return pos
 
 
 def rollout(walk: Walk, key0: object, depth: int, kind: str, rng: Any,

@@ -47,7 +47,6 @@ from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
-from botanik_design.bots.positions import Position, Walk, rollout
 from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
 from botanik_design.model.draws import below
 
@@ -55,17 +54,15 @@ from botanik_design.model.draws import below
 class _Node:
     """A search node: statistics of the action leading here, by the player who took it."""
 
-    __slots__ = ("avail", "cands", "children", "crosses", "kids", "orders", "player", "pos",
+    __slots__ = ("avail", "cands", "children", "crosses", "first", "kids", "orders", "player",
                  "prior", "state", "value", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
         #: The state here before any resampling, kept while the actions from the root
-        #: leave the hidden information as it was (``HiddenKeyed``), and what is known
-        #: of this line of play (:class:`~.positions.Position`, shared with the
-        #: rollouts); ``crosses``: the action leading here changes it (nothing kept).
+        #: leave the hidden information as it was (``HiddenKeyed``); ``crosses``: the
+        #: action leading here changes it (nothing kept).
         self.state: Any = None
-        self.pos: Position | None = None
         self.crosses = False
         #: At a kept node (fixed legal actions, so fixed candidates): the candidates,
         #: their priors (empty: none count), and the children expanded so far as
@@ -80,6 +77,10 @@ class _Node:
         self.avail = 1
         #: Candidate actions (best prior first) and their priors, per legal set seen here.
         self.orders: dict[tuple[int, ...], tuple[list[int], dict[int, float]]] = {}
+        #: At a node expanded from a kept one: the legal actions and their greedy values
+        #: that its rollout's first step found (a state equal to the one kept here but
+        #: for the hidden information, which neither reads), for its priors later.
+        self.first: tuple[list[int], list[float]] | None = None
 
 
 def priors(state: Any, legal: Sequence[int], keep: int,
@@ -215,8 +216,6 @@ class MCTSBot(BaseBot):
                              and isinstance(state, HiddenKeyed))
         if self._keep_states:
             root.state = state
-            root.pos = Position(None, -1)
-            root.pos.learn(state)
             self._hidden0 = state.hidden_key()
         deadline = _time.perf_counter() + self.time if self.time > 0 else None
         n = 0
@@ -257,9 +256,9 @@ class MCTSBot(BaseBot):
     def _iterate(self, root: _Node, state: Any) -> None:
         rng = self.rng
         if self._keep_states:
-            s, node, path, value = self._kept_prefix(root)
-            if value is not None:
-                self._back_up(root, path, value)
+            s, node, path, expanded = self._kept_prefix(root)
+            if expanded:
+                self._back_up(root, path, self._rollout(s, path[-1]))
                 return
         else:
             s = state.clone()
@@ -320,36 +319,43 @@ class MCTSBot(BaseBot):
             nd.value += v0 if nd.player == 0 else w0
         root.visits += 1
 
-    def _kept_prefix(self, root: _Node) -> tuple[Any, _Node, list[_Node], float | None]:
+    def _kept_prefix(self, root: _Node) -> tuple[Any, _Node, list[_Node], bool]:
         """The descent of :meth:`_iterate` through the nodes whose states are kept.
 
         Returns the resampled state where it leaves them, its node, the path, and
-        the rollout's value when it expanded a node or reached the end there (``None``:
-        the descent goes on from the state).  The same choices as resampling at the
-        root and replaying: up to there the actions left the hidden information
-        unchanged, so resampling commutes with them, the legal actions and priors do
-        not read it, and rng is first used by the resampling (priors on: no random
-        pick of an untried action before it).  What is known of each line of play
-        (:class:`~.positions.Position`) is shared with the rollouts.
+        whether it expanded a node.  The same choices as resampling at the root and
+        replaying: up to there the actions left the hidden information unchanged, so
+        resampling commutes with them, the legal actions and priors do not read it, and
+        rng is first used by the resampling (priors on: no random pick of an untried
+        action before it).
         """
         rng = self.rng
         key0 = self._hidden0
-        own = self._own
         log = math.log
         sqrt = math.sqrt
         c = self.c
         bias = self.bias
+        empty: dict[int, float] = {}
         node = root
         path = [root]
         cur = root.state
-        pos = root.pos
-        assert pos is not None
-        while not pos.terminal:
+        while not cur.is_terminal():
             kids = node.kids
             if kids is None:
-                self._kept_candidates(node, pos, cur)
-                kids = node.kids
-                assert kids is not None
+                legal = cur.legal_actions()
+                first = node.first
+                if first is not None and len(legal) > 1 and first[0] == legal:
+                    # the values the rollout found here (see _Node.first)
+                    node.first = None
+                    cands, prior = priors(cur, legal, self.keep, self._own, first[1])
+                elif len(legal) > 1:
+                    cands, prior = self._candidates(node, cur, legal)
+                else:
+                    cands, prior = legal, empty
+                assert not node.children  # a kept node's children all come from here
+                node.cands = cands
+                node.prior = prior
+                node.kids = kids = []
             cands = node.cands
             prior = node.prior
             n = len(kids)
@@ -361,19 +367,12 @@ class MCTSBot(BaseBot):
                 s = cur.clone()
                 s.determinize(rng)
                 a = cands[n]
-                child = _Node(pos.player)
+                child = _Node(cur.current_player())
                 node.children[a] = child
                 kids.append((a, child, prior[a] if prior else 0.0))
+                s.apply_action(a)
                 path.append(child)
-                walk = Walk(pos, s)
-                if walk.step(a, key0):
-                    child.pos = walk.pos
-                    return s, child, path, rollout(
-                        walk, key0, self.depth, self.rollout, rng,
-                        own.action_values if own is not None else action_values,
-                        self._leaf, terminal_value, self._rollout)
-                child.crosses = True
-                return s, child, path, self._rollout(s)
+                return s, child, path, True
             best_a, node, _ = kids[0]
             best_u = -1e18
             for a, kid, p in kids:
@@ -385,40 +384,35 @@ class MCTSBot(BaseBot):
                 if u > best_u:
                     best_u, best_a, node = u, a, kid
             path.append(node)
-            if node.crosses:
+            nxt = node.state
+            if nxt is None and not node.crosses:
+                nxt = self._keep(node, cur, best_a, key0)
+            if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
                 s.apply_action(best_a)
-                return s, node, path, None
-            nxt = node.state
-            if nxt is None:
-                nxt = node.state = cur.clone()
-                nxt.apply_action(best_a)
+                return s, node, path, False
             cur = nxt
-            pos = node.pos
-            assert pos is not None
         s = cur.clone()
         s.determinize(rng)
-        return s, node, path, terminal_value(s)
+        return s, node, path, False
 
-    def _kept_candidates(self, node: _Node, pos: Position, cur: Any) -> None:
-        """A kept node's candidates and priors, from the values known at ``pos`` (the
-        node's line of play, state ``cur``) or found now (and kept there)."""
-        legal = pos.legal
-        assert legal is not None and not node.children  # a kept node's children come from here
-        if len(legal) > 1:
-            own = self._own
-            values = pos.values
-            if values is None:
-                values = pos.values = (own.action_values(cur, legal) if own is not None
-                                       else action_values(cur, legal))
-            node.cands, node.prior = priors(cur, legal, self.keep, own, values)
-        else:
-            node.cands, node.prior = legal, {}
-        node.kids = []
+    @staticmethod
+    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+        t = cur.clone()
+        t.apply_action(action)
+        if t.hidden_key() == key0:
+            node.state = t
+            return t
+        node.crosses = True
+        node.first = None
+        return None
 
-    def _rollout(self, s: Any, steps: int = 0) -> float:
-        """The rollout's value from ``s`` (``steps``: the rollout's decisions so far)."""
+    def _rollout(self, s: Any, node: _Node | None = None) -> float:
+        """The rollout's value from ``s``; ``node``: the node expanded from a kept one
+        that ``s`` is at (it keeps the first step's values: :attr:`_Node.first`)."""
         if self.rollout == "none":
             return terminal_value(s) if s.is_terminal() else self._leaf(s)
         rng = self.rng
@@ -426,6 +420,7 @@ class MCTSBot(BaseBot):
         greedy = self.rollout == "greedy"
         own = self._own
         values_of = own.action_values if own is not None else None
+        steps = 0
         while not s.is_terminal():
             if depth and steps >= depth:
                 return self._leaf(s)
@@ -437,6 +432,10 @@ class MCTSBot(BaseBot):
                 values = (values_of(s, legal) if values_of is not None
                           else action_values(s, legal))
                 assert len(values) == len(legal)
+                if node is not None:
+                    if not steps:
+                        node.first = (legal, values)
+                    node = None
                 # the actions valued >= the best - 1e-9, in order (filtered in C)
                 top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
                 a = top[0] if len(top) == 1 else top[below(rng, len(top))]

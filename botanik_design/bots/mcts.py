@@ -261,7 +261,8 @@ class MCTSBot(BaseBot):
         if self._keep_states:
             s, node, path, expanded = self._kept_prefix(root)
             if expanded:
-                self._back_up(root, path, self._rollout(s, path[-1]))
+                last = path[-1]
+                self._back_up(root, path, self._rollout(s, None if last.crosses else last))
                 return
         else:
             s = state.clone()
@@ -375,6 +376,8 @@ class MCTSBot(BaseBot):
                 kids.append((a, child, prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
+                # the hidden information changed: nothing to keep there (no _keep later)
+                child.crosses = s.hidden_key() != key0
                 return s, child, path, True
             best_a, node, _ = kids[0]
             best_u = -1e18

@@ -38,7 +38,6 @@ game on one core at the defaults against greedy (0.38 s measured over 10 games o
 
 from __future__ import annotations
 
-import gc
 import math
 import time as _time
 from collections.abc import Sequence
@@ -165,9 +164,6 @@ class MCTSBot(BaseBot):
     #: Keep the states along the tree where the game allows (``HiddenKeyed``): the
     #: same search, faster; ``False`` resamples at the root and replays every path.
     keep_states = True
-    #: With Python's cyclic collector paused during the search: collect the young
-    #: cyclic garbage every this many iterations (``0``: never).
-    collect_every = 256
 
     def __init__(
         self,
@@ -224,18 +220,16 @@ class MCTSBot(BaseBot):
         if self._keep_states:
             root.state = state
             self._hidden0 = state.hidden_key()
-        # Python's cyclic collector is paused meanwhile: it would walk the growing tree
-        # again and again (about 5% of the search's time); a Botanik search makes no
-        # reference cycles (its garbage is freed as it goes), and where a game's
-        # states make some (Hive), the search collects the young ones itself
-        paused = gc.isenabled()
-        if paused:
-            gc.disable()
-        try:
-            n = self._search(root, state, self.collect_every if paused else 0)
-        finally:
-            if paused:
-                gc.enable()
+        deadline = _time.perf_counter() + self.time if self.time > 0 else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if n > 0 and _time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+            self._iterate(root, state)
+            n += 1
         self.last_iterations = n
         self.last_visits = {a: ch.visits for a, ch in root.children.items()}
         best: tuple[int, float, float] | None = None
@@ -248,24 +242,6 @@ class MCTSBot(BaseBot):
             if best is None or key > best:
                 best, choice = key, a
         return choice
-
-    def _search(self, root: _Node, state: Any, collect: int) -> int:
-        """Run the iterations from ``root`` (``iterations``, or until ``time`` is up),
-        collecting the young cyclic garbage every ``collect`` (``0``: never); returns
-        how many ran."""
-        deadline = _time.perf_counter() + self.time if self.time > 0 else None
-        n = 0
-        while True:
-            if deadline is not None:
-                if n > 0 and _time.perf_counter() >= deadline:
-                    break
-            elif n >= self.iterations:
-                break
-            self._iterate(root, state)
-            n += 1
-            if collect and not n % collect:
-                gc.collect(0)
-        return n
 
     def _candidates(self, node: _Node, s: Any, legal: list[int]) -> tuple[
         list[int], dict[int, float]
@@ -286,7 +262,7 @@ class MCTSBot(BaseBot):
             s, node, path, expanded = self._kept_prefix(root)
             if expanded:
                 last = path[-1]
-                _back_up(root, path, self._rollout(s, None if last.crosses else last))
+                self._back_up(root, path, self._rollout(s, None if last.crosses else last))
                 return
         else:
             s = state.clone()
@@ -337,7 +313,15 @@ class MCTSBot(BaseBot):
             node = children[best_a]
             s.apply_action(best_a)
             path.append(node)
-        _back_up(root, path, self._rollout(s))
+        self._back_up(root, path, self._rollout(s))
+
+    @staticmethod
+    def _back_up(root: _Node, path: list[_Node], v0: float) -> None:
+        w0 = 1.0 - v0
+        for nd in path[1:]:
+            nd.visits += 1
+            nd.value += v0 if nd.player == 0 else w0
+        root.visits += 1
 
     def _kept_prefix(self, root: _Node) -> tuple[Any, _Node, list[_Node], bool]:
         """The descent of :meth:`_iterate` through the nodes whose states are kept.
@@ -408,7 +392,7 @@ class MCTSBot(BaseBot):
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:
-                nxt = _keep(node, cur, best_a, key0)
+                nxt = self._keep(node, cur, best_a, key0)
             if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
@@ -419,11 +403,24 @@ class MCTSBot(BaseBot):
         s.determinize(rng)
         return s, node, path, False
 
+    @staticmethod
+    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+        t = cur.clone()
+        t.apply_action(action)
+        if t.hidden_key() == key0:
+            node.state = t
+            return t
+        node.crosses = True
+        node.first = None
+        return None
+
     def _rollout(self, s: Any, node: _Node | None = None) -> float:
         """The rollout's value from ``s``; ``node``: the node expanded from a kept one
         that ``s`` is at (it keeps the first step's values: :attr:`_Node.first`)."""
         if self.rollout == "none":
-            return terminal_value(s) if s.is_terminal() else _leaf(self._own, s)
+            return terminal_value(s) if s.is_terminal() else self._leaf(s)
         rng = self.rng
         depth = self.depth
         greedy = self.rollout == "greedy"
@@ -432,7 +429,7 @@ class MCTSBot(BaseBot):
         steps = 0
         while not s.is_terminal():
             if depth and steps >= depth:
-                return _leaf(self._own, s)
+                return self._leaf(s)
             legal = s.legal_actions()
             if len(legal) == 1:
                 a = legal[0]
@@ -454,32 +451,8 @@ class MCTSBot(BaseBot):
             steps += 1
         return terminal_value(s)
 
-
-
-def _back_up(root: _Node, path: list[_Node], v0: float) -> None:
-    """Count a visit and player 0's result ``v0`` (each node: its mover's) along ``path``."""
-    w0 = 1.0 - v0
-    for nd in path[1:]:
-        nd.visits += 1
-        nd.value += v0 if nd.player == 0 else w0
-    root.visits += 1
-
-
-def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
-    """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
-    hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
-    t = cur.clone()
-    t.apply_action(action)
-    if t.hidden_key() == key0:
-        node.state = t
-        return t
-    node.crosses = True
-    node.first = None
-    return None
-
-
-def _leaf(own: Heuristic | None, s: Any) -> float:
-    """:func:`leaf_value` with the game's Heuristic (or ``None``) already known."""
-    if own is not None:
-        return own.win_probability(s)
-    return leaf_value(s)
+    def _leaf(self, s: Any) -> float:
+        own = self._own
+        if own is not None:
+            return own.win_probability(s)
+        return leaf_value(s)

@@ -80,32 +80,44 @@ class PickListing(StateData):
         reg = self.registry
         v = self.variant
         links = self.table.links
+        arrival = self.arrival
         ncols = len(reg.middle)
         mids = _MIDDLE_PICKS[ncols]
+        # per column, once for every tile: (code, x, y) when a tile linked to slot tile x or
+        # y may go onto its stack (x == y when one slot is filled), x == -1 when any tile
+        # may (no condition, or both slots empty and empty slots allowed); a column no
+        # tile may take is left out
         free = v.middle_condition == "none"
         allow = v.middle_condition_empty_slots == "allow"
         s0, s1 = reg.slots
-        pairs = list(zip(range(ncols), s0, s1, strict=True))
+        specs: list[tuple[int, int, int]] = []
+        for c in range(ncols):
+            x = s0[c]
+            y = s1[c]
+            if free:
+                specs.append((9 + c, -1, -1))
+            elif x != EMPTY:
+                specs.append((9 + c, x, x if y == EMPTY else y))
+            elif y != EMPTY:
+                specs.append((9 + c, y, y))
+            elif allow:
+                specs.append((9 + c, -1, -1))
         legal: list[int] = []
         append = legal.append
-        for i, a in enumerate(self.arrival):
+        for i, a in enumerate(arrival):
             row = links[a]
             base = i * 18
             for c, top in own:
                 if row[top]:
                     append(base + c)
-            base += 9
-            for c, x, y in pairs:
-                if free or (
-                    (x != EMPTY and row[x]) or (y != EMPTY and row[y])
-                    if x != EMPTY or y != EMPTY else allow
-                ):
-                    append(base + c)
+            for code, x, y in specs:
+                if x < 0 or row[x] or row[y]:
+                    append(base + code)
         if not legal:
             if v.no_registry_move == "discard-chosen":
-                legal = [A.DISCARD_BASE + i for i in range(len(self.arrival))]
+                legal = [A.DISCARD_BASE + i for i in range(len(arrival))]
             else:
-                legal = [a for i in range(len(self.arrival)) for a in mids[i]]
+                legal = [a for i in range(len(arrival)) for a in mids[i]]
             self._raw.append((E.NO_REGISTRY_MOVE, len(self._history) - 1, p, v.no_registry_move))
             self._counts[3] += 1
         self._legal = legal

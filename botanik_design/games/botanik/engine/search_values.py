@@ -24,7 +24,7 @@ from botanik_design.games.botanik.engine.actions import (
     PLACE_BASE,
     SWAP_BASE,
 )
-from botanik_design.games.botanik.engine.analysis import MachineAnalysis, facts_of
+from botanik_design.games.botanik.engine.analysis import MachineAnalysis, MachineFacts, facts_of
 from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.heuristic import WEIGHTS, machine_value
 from botanik_design.games.botanik.engine.heuristic import tile_value as _tile_value
@@ -74,14 +74,22 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     f1 = a1.facts
     m0 = a0.memo
     m1 = a1.memo
-    sf = _SLOT * min(1.0, len(state.pile) / max(1, variant.arrival_tiles) / _HORIZON)
+    # _SLOT * min(1.0, rounds left / _HORIZON), rounds left = len(pile) / max(1, n): the
+    # same floats without the builtins' calls
+    n = variant.arrival_tiles
+    rounds = len(state.pile) / (n if n > 1 else 1) / _HORIZON
+    sf = _SLOT * (rounds if rounds < 1.0 else 1.0)
     keep = 1.0 - sf
     reg = state.registry
-    arrival = state.arrival
-    # per column: each player's slot tile and what its release brings the mover
-    # (the opponent's counted against), as RegistryEvaluator._releases adds them
-    cols: list[tuple[int, float, int, float]] = []
-    for t0, t1 in zip(*reg.slots, strict=True):
+    # per column: None when both slots are empty (nothing to release: 0.0), else each
+    # player's slot tile and what its release brings the mover (the opponent's counted
+    # against), as RegistryEvaluator._releases adds them
+    cols: list[tuple[int, float, int, float] | None] = []
+    s0, s1 = reg.slots  # always of one length (Registry)
+    for t0, t1 in zip(s0, s1):  # noqa: B905 (a keyword makes zip slower here)
+        if t0 == EMPTY and t1 == EMPTY:
+            cols.append(None)
+            continue
         g0 = g1 = 0.0
         if t0 != EMPTY:
             v = m0.get(t0)
@@ -95,46 +103,79 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
             g1 = keep * v if player == 1 else -(keep * v)
         cols.append((t0, g0, t1, g1))
     own_memo, own_facts = (m0, f0) if player == 0 else (m1, f1)
+    if dec[0] == SWAP:
+        return _swap_values(state, legal, cols, own_memo, own_facts, links[dec[2]])
+    arrival = state.arrival
     out: list[float] = []
     append = out.append
+    # one arrival tile's actions are a run of 18 codes (sorted legal: one run per tile):
+    # its row of links and own-slot value are read once for the run
+    run = end = 0
+    row: tuple[bool, ...] = ()
+    own = -1.0
     for a in legal:
-        if a < _PICKS:
-            i = a // _ROW
-            d = a - i * _ROW
-            tile = arrival[i]
-            if d < MAX_COLUMNS:  # to the own slot
-                v = own_memo.get(tile)
-                if v is None:
-                    v = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
-                append(sf * v)
+        if not run <= a < end:
+            if a >= _PICKS:  # a discard
+                append(0.0)
                 continue
-            t0, g0, t1, g1 = cols[d - MAX_COLUMNS]
+            run = a - a % _ROW
+            end = run + _ROW
+            tile = arrival[run // _ROW]
             row = links[tile]
-            total = 0.0
-            if t0 != EMPTY and not row[t0]:
-                total += g0
-            if t1 != EMPTY and not row[t1]:
-                total += g1
-            append(total)
-        elif SWAP_BASE <= a < SWAP_BASE + MAX_COLUMNS:
-            column = a - SWAP_BASE
-            stack = reg.middle[column]
-            gain = 0.0
-            if stack:
-                v = own_memo.get(stack[-1])
-                if v is None:
-                    v = own_memo[stack[-1]] = _tile_value(defs[stack[-1]], own_facts, variant)
-                gain = v
-            t0, g0, t1, g1 = cols[column]
-            row = links[dec[2]]
-            total = 0.0
-            if t0 != EMPTY and not row[t0]:
-                total += g0
-            if t1 != EMPTY and not row[t1]:
-                total += g1
-            append(gain + total)
-        else:
+            v = own_memo.get(tile)
+            if v is None:
+                v = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
+            own = sf * v
+        d = a - run
+        if d < MAX_COLUMNS:  # to the own slot
+            append(own)
+            continue
+        col = cols[d - MAX_COLUMNS]
+        if col is None:
             append(0.0)
+            continue
+        t0, g0, t1, g1 = col
+        total = 0.0
+        if t0 != EMPTY and not row[t0]:
+            total += g0
+        if t1 != EMPTY and not row[t1]:
+            total += g1
+        append(total)
+    return out
+
+
+def _swap_values(state: GameState, legal: Sequence[int],
+                 cols: list[tuple[int, float, int, float] | None],
+                 own_memo: dict[object, object], own_facts: MachineFacts,
+                 row: tuple[bool, ...]) -> list[float]:
+    """The swap decision's :func:`action_values`: the value of the middle top taken
+    and the releases the mecha-botanist's arrival on that stack brings (``cols``:
+    :func:`action_values`'s per column; ``row``: the mecha-botanist's links)."""
+    defs = state.table.defs
+    variant = state.variant
+    middle = state.registry.middle
+    out: list[float] = []
+    for a in legal:
+        if not SWAP_BASE <= a < SWAP_BASE + MAX_COLUMNS:
+            out.append(0.0)
+            continue
+        column = a - SWAP_BASE
+        stack = middle[column]
+        gain = 0.0
+        if stack:
+            v = own_memo.get(stack[-1])
+            if v is None:
+                v = own_memo[stack[-1]] = _tile_value(defs[stack[-1]], own_facts, variant)
+            gain = v  # type: ignore[assignment]
+        col = cols[column]
+        total = 0.0
+        if col is not None:
+            t0, g0, t1, g1 = col
+            if t0 != EMPTY and not row[t0]:
+                total += g0
+            if t1 != EMPTY and not row[t1]:
+                total += g1
+        out.append(gain + total)
     return out
 
 

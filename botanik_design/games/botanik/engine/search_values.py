@@ -25,7 +25,6 @@ from botanik_design.games.botanik.engine.actions import (
     SWAP_BASE,
 )
 from botanik_design.games.botanik.engine.analysis import MachineAnalysis, MachineFacts, facts_of
-from botanik_design.games.botanik.engine.geometry import decode_cell
 from botanik_design.games.botanik.engine.heuristic import WEIGHTS, machine_value
 from botanik_design.games.botanik.engine.heuristic import tile_value as _tile_value
 from botanik_design.games.botanik.engine.move_values import EVAL_SCALE
@@ -255,7 +254,14 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
     piped = variant.colour_groups == "piped"
     least = variant.min_group_size
     per_tile = variant.group_points_per_tile
+    # the facts' fields and the value's fixed terms, read once (the same floats: each
+    # term is the product machine_value forms, added in its order)
+    f_open, f_growth, f_crop, f_flowers, f_groups = (f.open_ends, f.growth, f.crop_waiting,
+                                                     f.flowers, f.groups)
+    growth_term = w_growth * f_growth
+    crop_term = w_crop * f_crop
     out: list[float] = []
+    append = out.append
     last = -1
     cell = (0, 0)
     occupied = False
@@ -263,16 +269,24 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
     near: list[tuple[int, int, int, tuple[int, int], tuple[str | None, Kind, int, int, bool],
                      bool]] = []
     empty_bits = 0
+    # the value of the current cell's every rotation when no neighbour is connected
+    # (no rotation joins the network), else None
+    lone: float | None = None
     for act in legal:
-        code, r = divmod(act - PLACE_BASE, 4)
+        q = act - PLACE_BASE
+        code = q >> 2
+        r = q & 3
         if code != last:  # the cell's neighbours, for all its rotations
             last = code
-            x, y = decode_cell(code)
+            # decode_cell(code) inline (placement codes are never negative)
+            x = (code >> 8) - 128
+            y = (code & 255) - 128
             cell = (x, y)
             occupied = cell in cells
             closed = 0
             empty_bits = 0
             near = []
+            any_connected = False
             for s, dx, dy, bit, back in _SIDES:
                 n = (x + dx, y + dy)
                 b = cells.get(n)
@@ -280,12 +294,21 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
                     empty_bits |= bit
                     continue
                 inc = n in connected
-                if inc and not b[4] and b[3] & back:
-                    closed += 1
+                if inc:
+                    any_connected = True
+                    if not b[4] and b[3] & back:
+                        closed += 1
                 near.append((s, bit, back, n, b, inc))
+            lone = None
+            if not any_connected and not occupied and has_source:
+                o = f_open - closed
+                lone = alone + w_open * (o if o <= cap else cap) + growth_term + crop_term
+        if lone is not None:
+            append(lone)
+            continue
         exits = masks[r]
         if occupied or not has_source:
-            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
             continue
         joins_network = False
         joins_other = False
@@ -303,17 +326,17 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
             elif joined:
                 joins_other = True
         if not joins_network:
-            out.append(alone + w_open * min(f.open_ends - closed, cap) + w_growth * f.growth
-                       + w_crop * f.crop_waiting)
+            o = f_open - closed
+            append(alone + w_open * (o if o <= cap else cap) + growth_term + crop_term)
             continue
         if joins_other:
-            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
             continue
-        open_ends = f.open_ends - closed
+        open_ends = f_open - closed
         if not wild and exits:
             open_ends += bin(exits & empty_bits).count("1")
-        flowers = f.flowers
-        crop_waiting = f.crop_waiting
+        flowers = f_flowers
+        crop_waiting = f_crop
         if fl > 0:
             if crop_rule and not any(j and b[0] == colour for _, b, j in nbrs):
                 crop_waiting += fl
@@ -323,8 +346,8 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
             if j and n in waiting and b[0] == colour:
                 flowers += waiting[n] * fp
                 crop_waiting -= waiting[n]
-        groups = f.groups
-        growth = f.growth
+        groups = f_groups
+        growth = f_growth
         if colour is not None:
             merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
             size = 1
@@ -339,6 +362,7 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
                 groups += size * per_tile
             else:
                 growth += size - 1
-        out.append(w_score * (groups + flowers + bonus) + w_open * min(open_ends, cap)
-                   + w_growth * growth + w_crop * crop_waiting)
+        append(w_score * (groups + flowers + bonus)
+               + w_open * (open_ends if open_ends <= cap else cap)
+               + w_growth * growth + w_crop * crop_waiting)
     return out

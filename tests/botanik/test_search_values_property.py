@@ -85,3 +85,42 @@ def test_fast_values_equal_the_reference(name: str, seed: int, bias: float) -> N
     assert met["states"] > 0
     assert met["grown"] > 0  # the derived facts were met, not only the full analysis
     assert met["placements"] > 0  # the fused placement values were compared
+
+
+def _lone_cells(state: GameState) -> int:
+    """How many cells of the placement decision's legal actions have no neighbour in
+    the Source's network (the fused placement values give all their rotations one
+    value at once)."""
+    connected = facts_of(state.clone(), state.current_player()).connected
+    codes = {(a - PLACE_BASE) >> 2 for a in state.legal_actions()}
+    lone = 0
+    for code in codes:
+        x, y = (code >> 8) - 128, (code & 255) - 128
+        if not any((x + dx, y + dy) in connected for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+            lone += 1
+    return lone
+
+
+def test_placement_values_of_cells_apart_from_the_network() -> None:
+    """Placements on cells with no connected neighbour (met in these seeded games) are
+    valued as the reference values them, among the other cells' placements."""
+    met = {"lone": 0, "states": 0}
+
+    def check(state: GameState) -> None:
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if legal[0] < PLACE_BASE:
+            return
+        lone = _lone_cells(state)
+        if lone:
+            met["lone"] += lone
+            met["states"] += 1
+            assert fast.action_values(state.clone(), legal) == reference.action_values(
+                state, legal, replace(WEIGHTS))
+
+    for name in VARIANTS:
+        v = variant(name)
+        for seed in range(4):
+            random_game(tileset(v.tileset or "botanik"), v, seed, check, 0.7 * (seed % 2))
+    assert met["states"] > 10

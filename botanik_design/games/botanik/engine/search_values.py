@@ -14,8 +14,8 @@ reference on random positions of every bundled variant.  Default weights only
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
+from math import exp as _exp
 from typing import TYPE_CHECKING
 
 from botanik_design.games.botanik.engine.actions import (
@@ -67,8 +67,12 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     table = state.table
     defs = table.defs
     links = table.links
-    a0 = facts_of(state, 0)
-    a1 = facts_of(state, 1)
+    # facts_of's hit (the analysis kept on the machine) inline, else facts_of
+    m0_, m1_ = state.machines[0].memo, state.machines[1].memo
+    a0 = (m0_[2] if m0_ is not None and m0_[0] is table and m0_[1] is variant
+          else facts_of(state, 0))
+    a1 = (m1_[2] if m1_ is not None and m1_[0] is table and m1_[1] is variant
+          else facts_of(state, 1))
     f0 = a0.facts
     f1 = a1.facts
     m0 = a0.memo
@@ -182,38 +186,50 @@ def win_probability(state: GameState) -> float:
     """:func:`.move_values.win_probability` (same value): player 0's estimated result
     in [0, 1] at a non-terminal state."""
     variant = state.variant
-    rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
-    slot_factor = _SLOT * min(1.0, rounds_left / _HORIZON)
-    defs = state.table.defs
+    table = state.table
+    # _SLOT * min(1.0, rounds left / _HORIZON), rounds left = len(pile) / max(1, n), without
+    # the builtins' calls (the same floats)
+    n = variant.arrival_tiles
+    rounds = len(state.pile) / (n if n > 1 else 1) / _HORIZON
+    slot_factor = _SLOT * (rounds if rounds < 1.0 else 1.0)
     dec = state.decision
-    holder = dec[1] if dec is not None and (dec[0] == PLACE or dec[0] == SWAP) else -1
+    holder = held = EMPTY  # the player a released tile waits with (to place or swap), and it
+    if dec is not None and (dec[0] == PLACE or dec[0] == SWAP):
+        holder, held = dec[1], dec[2]
     slots = state.registry.slots
-    v0 = 0.0
-    for p in (0, 1):
-        an = facts_of(state, p)
-        memo = an.memo
-        facts = an.facts
-        total = memo.get(_MACHINE_VALUE)
-        if total is None:
-            total = memo[_MACHINE_VALUE] = machine_value(facts)
-        for t in slots[p]:
-            if t != EMPTY:
-                tv = memo.get(t)
-                if tv is None:
-                    tv = memo[t] = _tile_value(defs[t], facts, variant)
-                total += slot_factor * tv
-        if p == holder:
-            assert dec is not None
-            t = dec[2]
+    machines = state.machines
+    m = machines[0].memo
+    a0 = m[2] if m is not None and m[0] is table and m[1] is variant else facts_of(state, 0)
+    m = machines[1].memo
+    a1 = m[2] if m is not None and m[0] is table and m[1] is variant else facts_of(state, 1)
+    v0 = _player_value(a0, slots[0], held if holder == 0 else EMPTY, slot_factor,
+                       table.defs, variant)
+    v1 = _player_value(a1, slots[1], held if holder == 1 else EMPTY, slot_factor,
+                       table.defs, variant)
+    return 1.0 / (1.0 + _exp(-(v0 - v1) / EVAL_SCALE))
+
+
+def _player_value(an: MachineAnalysis, slots: list[int], held: int, slot_factor: float,
+                  defs: tuple[TileDef, ...], variant: Variant) -> float:
+    """One player's value in :func:`win_probability`: the machine's value, its slot tiles'
+    values by ``slot_factor`` and the value of the tile ``held`` (released to it, to
+    place or swap; ``EMPTY``: none), added in the reference's order."""
+    memo = an.memo
+    total = memo.get(_MACHINE_VALUE)
+    if total is None:
+        total = memo[_MACHINE_VALUE] = machine_value(an.facts)
+    for t in slots:
+        if t != EMPTY:
             tv = memo.get(t)
             if tv is None:
-                tv = memo[t] = _tile_value(defs[t], facts, variant)
-            total += tv
-        if p == 0:
-            v0 = total
-        else:
-            return 1.0 / (1.0 + math.exp(-(v0 - total) / EVAL_SCALE))
-    raise AssertionError("unreachable")
+                tv = memo[t] = _tile_value(defs[t], an.facts, variant)
+            total += slot_factor * tv
+    if held != EMPTY:
+        tv = memo.get(held)
+        if tv is None:
+            tv = memo[held] = _tile_value(defs[held], an.facts, variant)
+        total += tv
+    return total
 
 
 #: Per side ``s`` (N, E, S, W): ``s``, ``dx``, ``dy``, the exit bit of ``s`` and the exit

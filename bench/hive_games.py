@@ -50,11 +50,13 @@ def main() -> None:
     variant = HiveVariant(**{**{k: getattr(base, k) for k in HiveVariant.option_names()},
                              "ply_cap": args.ply_cap, "name": base.name})
     game = HiveGame(variant)
+    # the State lists its actions through fastgen.legal_action_list: swap that
     setattr(movegen, "articulation_points", articulation_points_nx)  # noqa: B010
-    setattr(state_module, "legal_moves", movegen.legal_moves)  # noqa: B010
+    setattr(state_module, "legal_action_list",  # noqa: B010
+            lambda board, v: sorted(movegen.legal_moves(board, v)))
     slow, _, _ = play(game, max(5, args.games // 5))
     setattr(movegen, "articulation_points", articulation_points)  # noqa: B010
-    setattr(state_module, "legal_moves", fastgen.legal_moves)  # noqa: B010
+    setattr(state_module, "legal_action_list", fastgen.legal_action_list)  # noqa: B010
     fast, length, ends = play(game, args.games)
     print(f"{args.game_type}, ply cap {args.ply_cap}, {args.games} random games")
     print(f"  reference generator, networkx one-hive (baseline): {slow:8.2f} games/s")

@@ -86,8 +86,8 @@ class _Node:
 def priors(state: Any, legal: Sequence[int], keep: int,
            own: Heuristic | None | bool = True,
            values: Sequence[float] | None = None) -> tuple[list[int], dict[int, float]]:
-    """Candidates ordered by the greedy values (best first, ties: smaller action) and
-    priors in [0, 1].
+    """Candidates ordered by the greedy values (best first, ties: smaller action; ``legal``
+    sorted ascending, as ``legal_actions()`` gives them) and priors in [0, 1].
 
     Cut to the ``keep`` best (``0``: keep all) where the game's
     ``Heuristic.may_prune`` allows (Botanik: placements; picks, swaps and
@@ -103,14 +103,17 @@ def priors(state: Any, legal: Sequence[int], keep: int,
                   else action_values(state, legal))
     lo, hi = min(values), max(values)
     span = hi - lo
-    order = sorted(zip([-v for v in values], legal, strict=True))
+    # the indices by value, best first; ties keep their order, the actions' (``legal``
+    # is sorted): the order of sorting ``(-value, action)`` pairs, with no pairs built
+    order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
     if keep and own is not None and own.may_prune(state, legal):
-        order = order[:keep]
+        del order[keep:]
+    cands = [legal[i] for i in order]
     if span > 0:
-        prior = {a: (-nv - lo) / span for nv, a in order}
+        prior = {legal[i]: (values[i] - lo) / span for i in order}
     else:
-        prior = {a: 0.5 for _, a in order}
-    return [a for _, a in order], prior
+        prior = dict.fromkeys(cands, 0.5)
+    return cands, prior
 
 
 #: State types seen, and whether they are Determinizable (isinstance on a runtime
@@ -258,7 +261,8 @@ class MCTSBot(BaseBot):
         if self._keep_states:
             s, node, path, expanded = self._kept_prefix(root)
             if expanded:
-                self._back_up(root, path, self._rollout(s, path[-1]))
+                last = path[-1]
+                self._back_up(root, path, self._rollout(s, None if last.crosses else last))
                 return
         else:
             s = state.clone()
@@ -372,6 +376,8 @@ class MCTSBot(BaseBot):
                 kids.append((a, child, prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
+                # the hidden information changed: nothing to keep there (no _keep later)
+                child.crosses = s.hidden_key() != key0
                 return s, child, path, True
             best_a, node, _ = kids[0]
             best_u = -1e18

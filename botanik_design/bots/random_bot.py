@@ -31,3 +31,40 @@ class RandomBot(BaseBot):
         while r >= n:
             r = getrandbits(k)
         return actions[r]
+
+
+def play_out(state: Any, bots: Sequence[RandomBot], limit: int) -> tuple[int, int]:
+    """Play ``state`` on, ``bots[p]`` choosing for player ``p``, until it is terminal or
+    ``limit`` decisions are made; return ``(decisions, legal)``: the decisions made and
+    their legal actions summed (``len(state.legal_actions())`` at each).
+
+    Move for move the game ``bots[p].step(state, state.legal_actions())`` plays, with the
+    same bits drawn from each bot's ``rng``: :meth:`RandomBot.step`'s draw written into the
+    loop (the simulation runner plays random-vs-random games through this, one Python
+    call fewer a decision; ``tests/bots/test_random_play_out.py`` proves the games and the
+    generators' states equal).  A decision with no legal action raises the bot's
+    ``ValueError``, as ``step`` does.
+    """
+    is_terminal = state.is_terminal
+    legal_actions = state.legal_actions
+    current_player = state.current_player
+    apply_action = state.apply_action
+    draws = tuple(b.rng.getrandbits for b in bots)
+    decisions = 0
+    legal_total = 0
+    while decisions < limit and not is_terminal():
+        legal = legal_actions()
+        n = len(legal)
+        player = current_player()
+        if not n:
+            bots[player].step(state, legal)  # raises its ValueError: no legal action
+            raise AssertionError("unreachable: step refuses an empty legal list")
+        getrandbits = draws[player]
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        apply_action(legal[r])
+        decisions += 1
+        legal_total += n
+    return decisions, legal_total

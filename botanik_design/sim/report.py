@@ -15,7 +15,7 @@ from typing import Any
 
 from botanik_design.games.base import Metric
 from botanik_design.model.words import plural
-from botanik_design.sim.rows import CUT_OFF, GameRow, csv_columns
+from botanik_design.sim.rows import CUT_OFF, GameRow, csv_columns, values_at
 from botanik_design.sim.stats import MIN_SAMPLE, describe, ludii_outcome_metrics, wilson
 from botanik_design.spec.report import json_text, terminal_text
 
@@ -156,9 +156,10 @@ def game_metrics(metrics: Sequence[Metric]) -> dict[str, str]:
 
 def _both(rows: Sequence[GameRow], key: str) -> list[float]:
     """Per-player values of a pair metric, seat 0 then seat 1 of each game."""
-    out: list[float] = []
-    for pair in _column(rows, key):
-        out.extend((pair[0], pair[1]))
+    pairs = _column(rows, key)
+    out: list[float] = [0.0] * (2 * len(pairs))
+    out[0::2] = [pair[0] for pair in pairs]
+    out[1::2] = [pair[1] for pair in pairs]
     return out
 
 
@@ -174,6 +175,9 @@ def _column(rows: Sequence[GameRow], key: str) -> list[Any]:
         at = next((i for i, (k, _) in enumerate(first) if k == key), None)
         if at is None:
             raise KeyError(key)
+        column = values_at(rows, at, key)
+        if column is not None:
+            return column
         out: list[Any] = []
         for r in rows:
             values = r.values
@@ -225,13 +229,14 @@ def summarize(rows: Sequence[GameRow], info: RunInfo) -> dict[str, Any]:
     """
     n = len(rows)
     first = [r.first_player_result() for r in rows]
-    p1_wins = sum(1 for x in first if x == 1.0)
-    p2_wins = sum(1 for x in first if x == 0.0)
+    p1_wins = first.count(1.0)
+    p2_wins = first.count(0.0)
     draws = n - p1_wins - p2_wins
     bots = []
     for b, label in enumerate("AB"):
-        wins = sum(1 for r in rows if r.bot_result(b) == 1.0)
-        points = sum(r.bot_result(b) for r in rows)
+        results = [r.bot_result(b) for r in rows]
+        wins = results.count(1.0)
+        points = sum(results)
         bots.append({
             "label": label,
             "spec": info.bots[b],

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from botanik_design.bots.base import Bot
+from botanik_design.bots.random_bot import RandomBot, play_out
 from botanik_design.games.base import Game
 from botanik_design.model.words import plural
 from botanik_design.sim.errors import SimulationError
@@ -97,27 +99,23 @@ def _play(job: Job, index: int, plan: _Plan) -> GameRow:
     seat_specs = (job.bots[first_bot], job.bots[1 - first_bot])
     makers = (plan.makers[first_bot], plan.makers[1 - first_bot])
     try:
-        steps = [makers[s](derive(job.seed, index, f"seat{s}")).step for s in (0, 1)]
+        bots = [makers[s](derive(job.seed, index, f"seat{s}")) for s in (0, 1)]
         state = game.new_initial_state(game_seed)
         limit = plan.limit
-        decisions = 0
-        legal_total = 0
+        b0, b1 = bots
+        if type(b0) is RandomBot and type(b1) is RandomBot:
+            decisions, legal_total = play_out(state, (b0, b1), limit)
+        else:
+            decisions, legal_total = _play_out(state, bots, limit)
         cut_off = False
-        # the state's methods, looked up once (a random game makes ~70 decisions)
-        is_terminal = state.is_terminal
-        legal_actions = state.legal_actions
-        current_player = state.current_player
-        apply_action = state.apply_action
-        while not is_terminal():
-            legal = legal_actions()
-            apply_action(steps[current_player()](state, legal))
-            decisions += 1
-            legal_total += len(legal)
-            if decisions >= limit and not is_terminal():
-                if plan.length_cutoff:  # no rule ends it: stopped, unfinished
-                    cut_off = True
-                    break
-                if decisions > limit:
+        if decisions >= limit and not state.is_terminal():
+            if plan.length_cutoff:  # no rule ends it: stopped, unfinished
+                cut_off = True
+            else:  # one decision more may end it; a game still going after it fails
+                extra = _play_out(state, bots, 1)
+                decisions += extra[0]
+                legal_total += extra[1]
+                if not state.is_terminal():
                     raise SimulationError(f"more than {plural(limit, 'decision')}")
         final = game.final_metrics(state)
         return GameRow(
@@ -137,6 +135,27 @@ def _play(job: Job, index: int, plan: _Plan) -> GameRow:
         raise SimulationError(
             f"game {index} (engine seed {game_seed}): {type(exc).__name__}: {exc}"
         ) from exc
+
+
+def _play_out(state: Any, bots: Sequence[Bot], limit: int) -> tuple[int, int]:
+    """Play ``state`` on, ``bots[p]`` choosing for player ``p`` (``step(state, legal)``),
+    until it is terminal or ``limit`` decisions are made; ``(decisions, legal actions
+    summed)``.  Two random bots play through :func:`~botanik_design.bots.random_bot.play_out`
+    instead: the same games, one Python call fewer a decision."""
+    steps = [b.step for b in bots]
+    # the state's methods, looked up once (a random game makes ~70 decisions)
+    is_terminal = state.is_terminal
+    legal_actions = state.legal_actions
+    current_player = state.current_player
+    apply_action = state.apply_action
+    decisions = 0
+    legal_total = 0
+    while decisions < limit and not is_terminal():
+        legal = legal_actions()
+        apply_action(steps[current_player()](state, legal))
+        decisions += 1
+        legal_total += len(legal)
+    return decisions, legal_total
 
 
 def games_detail(start: int, stop: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -136,7 +137,10 @@ def histogram(values: Sequence[float],
     if not values:
         return {"edges": [], "counts": []}
     lo, hi = float(min(values)), float(max(values))
-    if all(float(v).is_integer() for v in values):
+    # each distinct value once, with how often it occurs (a run's scores and lengths
+    # take few values): the same bins as one value at a time
+    seen = Counter(map(float, values))
+    if all(v.is_integer() for v in seen):
         width = max(1, math.ceil((hi - lo + 1) / max_bins))
         nbins = math.floor((hi - lo) / width) + 1
         edges = [lo - 0.5 + width * i for i in range(nbins + 1)]
@@ -146,12 +150,12 @@ def histogram(values: Sequence[float],
         step = (hi - lo) / max_bins
         edges = [lo + i * step for i in range(max_bins)] + [hi]
     counts = [0] * (len(edges) - 1)
-    for v in values:
-        i = bisect_right(edges, float(v)) - 1
-        if i == len(counts) and float(v) == edges[-1]:
+    for v, times in seen.items():
+        i = bisect_right(edges, v) - 1
+        if i == len(counts) and v == edges[-1]:
             i -= 1  # the last bin holds its upper edge
         if 0 <= i < len(counts):
-            counts[i] += 1
+            counts[i] += times
     return {"edges": [_r(e) or 0.0 for e in edges], "counts": counts}
 
 
@@ -180,10 +184,10 @@ def describe(values: Sequence[float], hist: bool = False) -> dict[str, Any]:
     if not values:
         out.update(dict.fromkeys(keys))
     else:
-        ordered = sorted(float(v) for v in values)
+        ordered = sorted(map(float, values))
         mean = math.fsum(ordered) / len(ordered)
         out["mean"] = _r(mean)
-        out["sd"] = (_r(math.sqrt(math.fsum((v - mean) ** 2 for v in ordered)
+        out["sd"] = (_r(math.sqrt(math.fsum([(v - mean) ** 2 for v in ordered])
                                   / (len(ordered) - 1))) if len(ordered) > 1 else None)
         out["min"] = _r(ordered[0])
         out["q05"], out["q25"], out["median"], out["q75"], out["q95"] = (

@@ -2,7 +2,7 @@
 equals its reference (:mod:`.move_values`, :func:`analyse`) exactly.
 
 Along random games of every bundled variant, at every state: the fast action values
-(of all legal actions and of a subset; placements through the fused
+(of all legal actions, of a subset and of all in a shuffled order; placements through the fused
 ``search_values._placement_values``) and win probability are the same floats as
 the reference's; :func:`facts_of` (one placement after an analysis, ``Machine.base``:
 the grown analysis kept in the analysis before it) equals :func:`analyse` of the
@@ -37,6 +37,8 @@ from botanik_design.games.botanik.engine.state import GameState
 def _check_state(state: GameState, rng: random.Random, met: dict[str, int]) -> None:
     legal = [] if state.is_terminal() else state.legal_actions()
     subset = sorted(rng.sample(legal, max(1, len(legal) // 2))) if legal else []
+    # in any order (the fast pick values read one arrival tile's run of actions at once)
+    shuffled = rng.sample(legal, len(legal))
     # the fast paths first, each on its own clone (a clone's machines are copies)
     derived = []
     for p in (0, 1):
@@ -45,6 +47,7 @@ def _check_state(state: GameState, rng: random.Random, met: dict[str, int]) -> N
         derived.append(facts_of(clone, p).facts)
     fast_values = fast.action_values(state.clone(), legal) if legal else []
     fast_subset = fast.action_values(state.clone(), subset) if legal else []
+    fast_shuffled = fast.action_values(state.clone(), shuffled) if legal else []
     fast_p0 = fast.win_probability(state.clone()) if legal else None
     # the reference, on the state itself
     facts = [analyse(machine_cells(state, p), state.variant) for p in (0, 1)]
@@ -55,6 +58,7 @@ def _check_state(state: GameState, rng: random.Random, met: dict[str, int]) -> N
         fresh = replace(WEIGHTS)
         assert fast_values == reference.action_values(state, legal, fresh)
         assert fast_subset == reference.action_values(state, subset, fresh)
+        assert fast_shuffled == reference.action_values(state, shuffled, fresh)
         assert fast_values == reference.action_values(state, legal)
         assert fast_p0 == reference.win_probability(state)
         met["states"] += 1
@@ -81,3 +85,42 @@ def test_fast_values_equal_the_reference(name: str, seed: int, bias: float) -> N
     assert met["states"] > 0
     assert met["grown"] > 0  # the derived facts were met, not only the full analysis
     assert met["placements"] > 0  # the fused placement values were compared
+
+
+def _lone_cells(state: GameState) -> int:
+    """How many cells of the placement decision's legal actions have no neighbour in
+    the Source's network (the fused placement values give all their rotations one
+    value at once)."""
+    connected = facts_of(state.clone(), state.current_player()).connected
+    codes = {(a - PLACE_BASE) >> 2 for a in state.legal_actions()}
+    lone = 0
+    for code in codes:
+        x, y = (code >> 8) - 128, (code & 255) - 128
+        if not any((x + dx, y + dy) in connected for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))):
+            lone += 1
+    return lone
+
+
+def test_placement_values_of_cells_apart_from_the_network() -> None:
+    """Placements on cells with no connected neighbour (met in these seeded games) are
+    valued as the reference values them, among the other cells' placements."""
+    met = {"lone": 0, "states": 0}
+
+    def check(state: GameState) -> None:
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if legal[0] < PLACE_BASE:
+            return
+        lone = _lone_cells(state)
+        if lone:
+            met["lone"] += lone
+            met["states"] += 1
+            assert fast.action_values(state.clone(), legal) == reference.action_values(
+                state, legal, replace(WEIGHTS))
+
+    for name in VARIANTS:
+        v = variant(name)
+        for seed in range(4):
+            random_game(tileset(v.tileset or "botanik"), v, seed, check, 0.7 * (seed % 2))
+    assert met["states"] > 10

@@ -35,6 +35,27 @@ def assert_same(board: Board, variant: HiveVariant) -> None:
     assert fast == ref, sorted((names[p], unpack(c)) for p, c in map(decode, fast ^ ref))
     assert fastgen.legal_action_list(board, variant) == sorted(ref)  # the State's list
     assert board.masks == neighbour_masks(board.stacks)  # and nothing was left lifted
+    assert board.tops == fresh_tops(board)  # play / undo kept the per-colour masks
+    assert board.chi == fresh_chi(board)  # and the Euler characteristic
+    if len(board.stacks) >= 3:
+        assert (board.chi == 1) == fastgen._hole_free(board.masks, board.stacks)
+    assert sorted(fastgen.placement_cells(board)) == sorted(movegen.placement_cells(board))
+
+
+def fresh_chi(board: Board) -> int:
+    """Cells - adjacencies + triangles of the occupied cells, counted plainly."""
+    cells = set(board.stacks)
+    edges = {frozenset((c, c + d)) for c in cells for d in DELTAS if c + d in cells}
+    triangles = {frozenset((c, c + d, c + e)) for c in cells for d in DELTAS for e in DELTAS
+                 if d != e and {c + d, c + e} <= cells and frozenset((c + d, c + e)) in edges}
+    return len(cells) - len(edges) + len(triangles)
+
+
+def fresh_tops(board: Board) -> tuple[dict[int, int], dict[int, int]]:
+    """The per-colour neighbour masks of the stacks' top pieces, counted afresh."""
+    colour = board.table.colour
+    return (neighbour_masks([c for c, s in board.stacks.items() if colour[s[-1]] == 0]),
+            neighbour_masks([c for c, s in board.stacks.items() if colour[s[-1]] == 1]))
 
 
 def _climb_first(board: Board, legal: list[int], rng: random.Random) -> int:
@@ -111,6 +132,8 @@ def test_equal_to_the_reference_in_crowded_positions(setup: HiveSetup) -> None:
         assert_same(board, game.variant)
         board.undo(undo)
     assert board.masks == neighbour_masks(board.stacks)
+    assert board.tops == fresh_tops(board)
+    assert board.chi == fresh_chi(board)
 
 
 @given(crowded())
@@ -119,6 +142,7 @@ def test_cut_cells_and_the_one_arc_shortcut_agree_with_networkx(setup: HiveSetup
     board = load_hive("Base+MLP").state_from_setup(setup).board
     cuts = articulation_points_nx(board.stacks)
     assert fastgen.cut_cells(board.masks, board.stacks) == cuts
+    assert fastgen.cut_cells(board.masks, board.stacks, board.chi) == cuts
     for cell in board.stacks:
         if fastgen._ONE_ARC[board.masks.get(cell, 0)]:
             assert cell not in cuts
@@ -146,3 +170,22 @@ def test_tall_stacks_are_found_under_the_climbers_or_by_every_stack(
             board.refresh()
     expected = neighbour_masks([c for c, s in board.stacks.items() if len(s) > 1])
     assert fastgen._tall(board.stacks, board.pos, board.table.climbers) == expected
+
+
+@given(crowded())
+@settings(max_examples=200, deadline=None, suppress_health_check=_SLOW)
+def test_every_bugs_moves_from_every_ground_piece_equal_the_reference(setup: HiveSetup) -> None:
+    """Each fast per-bug generator (what a Mosquito copies, the Ladybug's steps with tall
+    stacks near or far, the Pillbug's slides and throws) from every lone ground piece of a
+    crowded hive, as if that piece were of each bug, equals :mod:`.movegen`'s function."""
+    board = load_hive("Base+MLP").state_from_setup(setup).board
+    stacks = board.stacks
+    tall = fastgen._tall(stacks, board.pos, board.table.climbers)
+    cuts = articulation_points_nx(stacks)
+    gen = fastgen._Gen(stacks, board.masks, tall, board.chi)
+    for cell in [c for c, s in stacks.items() if len(s) == 1]:
+        assert gen.pinned(cell) == (cell in cuts)
+        assert gen.throws(board, cell) == movegen.throws(board, cell, cuts)
+        for bug, reference in movegen._SIMPLE.items():
+            assert gen.moves(bug, cell) == reference(stacks, cell), (bug, unpack(cell))
+        assert board.masks == neighbour_masks(stacks)

@@ -53,6 +53,8 @@ def snapshot(state: HiveState) -> dict[str, Any]:
         "legal": state.legal_actions(), "returns": state.returns(),
         "terminal": state.is_terminal(), "serial": state.serialize(),
         "key": state.board.key(), "pos": list(state.board.pos),
+        "masks": dict(state.board.masks), "tops": [dict(t) for t in state.board.tops],
+        "chi": state.board.chi,
         "end": (state.winner, state.end_reason), "board_state": state.board_state(),
     }
 

@@ -397,13 +397,19 @@ class MachineAnalysis:
             piped = variant.colour_groups == "piped"
             group = self.group
             merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
-            gid = len(self.sizes)
-            new.sizes = self.sizes + [1 + sum(self.sizes[g] for g in merged)]
+            sizes = self.sizes
             group = dict(group)
-            if merged:
-                for c, g in group.items():
-                    if g in merged:
-                        group[c] = gid
+            if len(merged) == 1:  # one group grows: it keeps its index (no relabelling)
+                (gid,) = merged
+                new.sizes = sizes = sizes[:]
+                sizes[gid] += 1
+            else:  # a new group, or several merged into a new index
+                gid = len(sizes)
+                new.sizes = sizes + [1 + sum(sizes[g] for g in merged)]
+                if merged:
+                    for c, g in group.items():
+                        if g in merged:
+                            group[c] = gid
             group[cell] = gid
             new.group = group
         return new

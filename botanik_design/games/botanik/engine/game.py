@@ -115,10 +115,13 @@ class BotanikGame:
         the same numbers as the networkx breakdown :meth:`GameState.scores`:
         ``tests/botanik/test_engine_machine_property.py``) and the engine's counters."""
         assert isinstance(state, GameState)
-        f0, f1 = (analyse(cells_of(m, state.table), state.variant) for m in state.machines)
-        winner = winner_of((f0.score, f1.score), (f0.largest, f1.largest), state.variant)
+        table, variant = state.table, state.variant
+        m0, m1 = state.machines
+        f0, f1 = analyse(cells_of(m0, table), variant), analyse(cells_of(m1, table), variant)
+        winner = winner_of((f0.score, f1.score), (f0.largest, f1.largest), variant)
         counts = state.stats()
-        end = sum(1 for why in state.discard_why if why in END_REASONS)
+        why = state.discard_why  # a reason per discarded tile: count the end's at C speed
+        end = sum(map(why.count, END_REASONS))
         return {
             "score": (f0.score, f1.score),
             "groups": (f0.groups, f1.groups),

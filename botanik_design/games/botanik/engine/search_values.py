@@ -14,8 +14,8 @@ reference on random positions of every bundled variant.  Default weights only
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
+from math import exp as _exp
 from typing import TYPE_CHECKING
 
 from botanik_design.games.botanik.engine.actions import (
@@ -24,8 +24,7 @@ from botanik_design.games.botanik.engine.actions import (
     PLACE_BASE,
     SWAP_BASE,
 )
-from botanik_design.games.botanik.engine.analysis import MachineAnalysis, facts_of
-from botanik_design.games.botanik.engine.geometry import decode_cell
+from botanik_design.games.botanik.engine.analysis import MachineAnalysis, MachineFacts, facts_of
 from botanik_design.games.botanik.engine.heuristic import WEIGHTS, machine_value
 from botanik_design.games.botanik.engine.heuristic import tile_value as _tile_value
 from botanik_design.games.botanik.engine.move_values import EVAL_SCALE
@@ -68,20 +67,32 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
     table = state.table
     defs = table.defs
     links = table.links
-    a0 = facts_of(state, 0)
-    a1 = facts_of(state, 1)
+    # facts_of's hit (the analysis kept on the machine) inline, else facts_of
+    m0_, m1_ = state.machines[0].memo, state.machines[1].memo
+    a0 = (m0_[2] if m0_ is not None and m0_[0] is table and m0_[1] is variant
+          else facts_of(state, 0))
+    a1 = (m1_[2] if m1_ is not None and m1_[0] is table and m1_[1] is variant
+          else facts_of(state, 1))
     f0 = a0.facts
     f1 = a1.facts
     m0 = a0.memo
     m1 = a1.memo
-    sf = _SLOT * min(1.0, len(state.pile) / max(1, variant.arrival_tiles) / _HORIZON)
+    # _SLOT * min(1.0, rounds left / _HORIZON), rounds left = len(pile) / max(1, n): the
+    # same floats without the builtins' calls
+    n = variant.arrival_tiles
+    rounds = len(state.pile) / (n if n > 1 else 1) / _HORIZON
+    sf = _SLOT * (rounds if rounds < 1.0 else 1.0)
     keep = 1.0 - sf
     reg = state.registry
-    arrival = state.arrival
-    # per column: each player's slot tile and what its release brings the mover
-    # (the opponent's counted against), as RegistryEvaluator._releases adds them
-    cols: list[tuple[int, float, int, float]] = []
-    for t0, t1 in zip(*reg.slots, strict=True):
+    # per column: None when both slots are empty (nothing to release: 0.0), else each
+    # player's slot tile and what its release brings the mover (the opponent's counted
+    # against), as RegistryEvaluator._releases adds them
+    cols: list[tuple[int, float, int, float] | None] = []
+    s0, s1 = reg.slots  # always of one length (Registry)
+    for t0, t1 in zip(s0, s1):  # noqa: B905 (a keyword makes zip slower here)
+        if t0 == EMPTY and t1 == EMPTY:
+            cols.append(None)
+            continue
         g0 = g1 = 0.0
         if t0 != EMPTY:
             v = m0.get(t0)
@@ -95,46 +106,79 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
             g1 = keep * v if player == 1 else -(keep * v)
         cols.append((t0, g0, t1, g1))
     own_memo, own_facts = (m0, f0) if player == 0 else (m1, f1)
+    if dec[0] == SWAP:
+        return _swap_values(state, legal, cols, own_memo, own_facts, links[dec[2]])
+    arrival = state.arrival
     out: list[float] = []
     append = out.append
+    # one arrival tile's actions are a run of 18 codes (sorted legal: one run per tile):
+    # its row of links and own-slot value are read once for the run
+    run = end = 0
+    row: tuple[bool, ...] = ()
+    own = -1.0
     for a in legal:
-        if a < _PICKS:
-            i = a // _ROW
-            d = a - i * _ROW
-            tile = arrival[i]
-            if d < MAX_COLUMNS:  # to the own slot
-                v = own_memo.get(tile)
-                if v is None:
-                    v = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
-                append(sf * v)
+        if not run <= a < end:
+            if a >= _PICKS:  # a discard
+                append(0.0)
                 continue
-            t0, g0, t1, g1 = cols[d - MAX_COLUMNS]
+            run = a - a % _ROW
+            end = run + _ROW
+            tile = arrival[run // _ROW]
             row = links[tile]
-            total = 0.0
-            if t0 != EMPTY and not row[t0]:
-                total += g0
-            if t1 != EMPTY and not row[t1]:
-                total += g1
-            append(total)
-        elif SWAP_BASE <= a < SWAP_BASE + MAX_COLUMNS:
-            column = a - SWAP_BASE
-            stack = reg.middle[column]
-            gain = 0.0
-            if stack:
-                v = own_memo.get(stack[-1])
-                if v is None:
-                    v = own_memo[stack[-1]] = _tile_value(defs[stack[-1]], own_facts, variant)
-                gain = v
-            t0, g0, t1, g1 = cols[column]
-            row = links[dec[2]]
-            total = 0.0
-            if t0 != EMPTY and not row[t0]:
-                total += g0
-            if t1 != EMPTY and not row[t1]:
-                total += g1
-            append(gain + total)
-        else:
+            v = own_memo.get(tile)
+            if v is None:
+                v = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
+            own = sf * v
+        d = a - run
+        if d < MAX_COLUMNS:  # to the own slot
+            append(own)
+            continue
+        col = cols[d - MAX_COLUMNS]
+        if col is None:
             append(0.0)
+            continue
+        t0, g0, t1, g1 = col
+        total = 0.0
+        if t0 != EMPTY and not row[t0]:
+            total += g0
+        if t1 != EMPTY and not row[t1]:
+            total += g1
+        append(total)
+    return out
+
+
+def _swap_values(state: GameState, legal: Sequence[int],
+                 cols: list[tuple[int, float, int, float] | None],
+                 own_memo: dict[object, object], own_facts: MachineFacts,
+                 row: tuple[bool, ...]) -> list[float]:
+    """The swap decision's :func:`action_values`: the value of the middle top taken
+    and the releases the mecha-botanist's arrival on that stack brings (``cols``:
+    :func:`action_values`'s per column; ``row``: the mecha-botanist's links)."""
+    defs = state.table.defs
+    variant = state.variant
+    middle = state.registry.middle
+    out: list[float] = []
+    for a in legal:
+        if not SWAP_BASE <= a < SWAP_BASE + MAX_COLUMNS:
+            out.append(0.0)
+            continue
+        column = a - SWAP_BASE
+        stack = middle[column]
+        gain = 0.0
+        if stack:
+            v = own_memo.get(stack[-1])
+            if v is None:
+                v = own_memo[stack[-1]] = _tile_value(defs[stack[-1]], own_facts, variant)
+            gain = v  # type: ignore[assignment]
+        col = cols[column]
+        total = 0.0
+        if col is not None:
+            t0, g0, t1, g1 = col
+            if t0 != EMPTY and not row[t0]:
+                total += g0
+            if t1 != EMPTY and not row[t1]:
+                total += g1
+        out.append(gain + total)
     return out
 
 
@@ -142,38 +186,50 @@ def win_probability(state: GameState) -> float:
     """:func:`.move_values.win_probability` (same value): player 0's estimated result
     in [0, 1] at a non-terminal state."""
     variant = state.variant
-    rounds_left = len(state.pile) / max(1, variant.arrival_tiles)
-    slot_factor = _SLOT * min(1.0, rounds_left / _HORIZON)
-    defs = state.table.defs
+    table = state.table
+    # _SLOT * min(1.0, rounds left / _HORIZON), rounds left = len(pile) / max(1, n), without
+    # the builtins' calls (the same floats)
+    n = variant.arrival_tiles
+    rounds = len(state.pile) / (n if n > 1 else 1) / _HORIZON
+    slot_factor = _SLOT * (rounds if rounds < 1.0 else 1.0)
     dec = state.decision
-    holder = dec[1] if dec is not None and (dec[0] == PLACE or dec[0] == SWAP) else -1
+    holder = held = EMPTY  # the player a released tile waits with (to place or swap), and it
+    if dec is not None and (dec[0] == PLACE or dec[0] == SWAP):
+        holder, held = dec[1], dec[2]
     slots = state.registry.slots
-    v0 = 0.0
-    for p in (0, 1):
-        an = facts_of(state, p)
-        memo = an.memo
-        facts = an.facts
-        total = memo.get(_MACHINE_VALUE)
-        if total is None:
-            total = memo[_MACHINE_VALUE] = machine_value(facts)
-        for t in slots[p]:
-            if t != EMPTY:
-                tv = memo.get(t)
-                if tv is None:
-                    tv = memo[t] = _tile_value(defs[t], facts, variant)
-                total += slot_factor * tv
-        if p == holder:
-            assert dec is not None
-            t = dec[2]
+    machines = state.machines
+    m = machines[0].memo
+    a0 = m[2] if m is not None and m[0] is table and m[1] is variant else facts_of(state, 0)
+    m = machines[1].memo
+    a1 = m[2] if m is not None and m[0] is table and m[1] is variant else facts_of(state, 1)
+    v0 = _player_value(a0, slots[0], held if holder == 0 else EMPTY, slot_factor,
+                       table.defs, variant)
+    v1 = _player_value(a1, slots[1], held if holder == 1 else EMPTY, slot_factor,
+                       table.defs, variant)
+    return 1.0 / (1.0 + _exp(-(v0 - v1) / EVAL_SCALE))
+
+
+def _player_value(an: MachineAnalysis, slots: list[int], held: int, slot_factor: float,
+                  defs: tuple[TileDef, ...], variant: Variant) -> float:
+    """One player's value in :func:`win_probability`: the machine's value, its slot tiles'
+    values by ``slot_factor`` and the value of the tile ``held`` (released to it, to
+    place or swap; ``EMPTY``: none), added in the reference's order."""
+    memo = an.memo
+    total = memo.get(_MACHINE_VALUE)
+    if total is None:
+        total = memo[_MACHINE_VALUE] = machine_value(an.facts)
+    for t in slots:
+        if t != EMPTY:
             tv = memo.get(t)
             if tv is None:
-                tv = memo[t] = _tile_value(defs[t], facts, variant)
-            total += tv
-        if p == 0:
-            v0 = total
-        else:
-            return 1.0 / (1.0 + math.exp(-(v0 - total) / EVAL_SCALE))
-    raise AssertionError("unreachable")
+                tv = memo[t] = _tile_value(defs[t], an.facts, variant)
+            total += slot_factor * tv
+    if held != EMPTY:
+        tv = memo.get(held)
+        if tv is None:
+            tv = memo[held] = _tile_value(defs[held], an.facts, variant)
+        total += tv
+    return total
 
 
 #: Per side ``s`` (N, E, S, W): ``s``, ``dx``, ``dy``, the exit bit of ``s`` and the exit
@@ -214,7 +270,14 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
     piped = variant.colour_groups == "piped"
     least = variant.min_group_size
     per_tile = variant.group_points_per_tile
+    # the facts' fields and the value's fixed terms, read once (the same floats: each
+    # term is the product machine_value forms, added in its order)
+    f_open, f_growth, f_crop, f_flowers, f_groups = (f.open_ends, f.growth, f.crop_waiting,
+                                                     f.flowers, f.groups)
+    growth_term = w_growth * f_growth
+    crop_term = w_crop * f_crop
     out: list[float] = []
+    append = out.append
     last = -1
     cell = (0, 0)
     occupied = False
@@ -222,16 +285,24 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
     near: list[tuple[int, int, int, tuple[int, int], tuple[str | None, Kind, int, int, bool],
                      bool]] = []
     empty_bits = 0
+    # the value of the current cell's every rotation when no neighbour is connected
+    # (no rotation joins the network), else None
+    lone: float | None = None
     for act in legal:
-        code, r = divmod(act - PLACE_BASE, 4)
+        q = act - PLACE_BASE
+        code = q >> 2
+        r = q & 3
         if code != last:  # the cell's neighbours, for all its rotations
             last = code
-            x, y = decode_cell(code)
+            # decode_cell(code) inline (placement codes are never negative)
+            x = (code >> 8) - 128
+            y = (code & 255) - 128
             cell = (x, y)
             occupied = cell in cells
             closed = 0
             empty_bits = 0
             near = []
+            any_connected = False
             for s, dx, dy, bit, back in _SIDES:
                 n = (x + dx, y + dy)
                 b = cells.get(n)
@@ -239,12 +310,21 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
                     empty_bits |= bit
                     continue
                 inc = n in connected
-                if inc and not b[4] and b[3] & back:
-                    closed += 1
+                if inc:
+                    any_connected = True
+                    if not b[4] and b[3] & back:
+                        closed += 1
                 near.append((s, bit, back, n, b, inc))
+            lone = None
+            if not any_connected and not occupied and has_source:
+                o = f_open - closed
+                lone = alone + w_open * (o if o <= cap else cap) + growth_term + crop_term
+        if lone is not None:
+            append(lone)
+            continue
         exits = masks[r]
         if occupied or not has_source:
-            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
             continue
         joins_network = False
         joins_other = False
@@ -262,17 +342,17 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
             elif joined:
                 joins_other = True
         if not joins_network:
-            out.append(alone + w_open * min(f.open_ends - closed, cap) + w_growth * f.growth
-                       + w_crop * f.crop_waiting)
+            o = f_open - closed
+            append(alone + w_open * (o if o <= cap else cap) + growth_term + crop_term)
             continue
         if joins_other:
-            out.append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
+            append(machine_value(base.plus(cell, (colour, kind, fl, exits, wild))))
             continue
-        open_ends = f.open_ends - closed
+        open_ends = f_open - closed
         if not wild and exits:
             open_ends += bin(exits & empty_bits).count("1")
-        flowers = f.flowers
-        crop_waiting = f.crop_waiting
+        flowers = f_flowers
+        crop_waiting = f_crop
         if fl > 0:
             if crop_rule and not any(j and b[0] == colour for _, b, j in nbrs):
                 crop_waiting += fl
@@ -282,8 +362,8 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
             if j and n in waiting and b[0] == colour:
                 flowers += waiting[n] * fp
                 crop_waiting -= waiting[n]
-        groups = f.groups
-        growth = f.growth
+        groups = f_groups
+        growth = f_growth
         if colour is not None:
             merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
             size = 1
@@ -298,6 +378,7 @@ def _placement_values(base: MachineAnalysis, d: TileDef, variant: Variant,
                 groups += size * per_tile
             else:
                 growth += size - 1
-        out.append(w_score * (groups + flowers + bonus) + w_open * min(open_ends, cap)
-                   + w_growth * growth + w_crop * crop_waiting)
+        append(w_score * (groups + flowers + bonus)
+               + w_open * (open_ends if open_ends <= cap else cap)
+               + w_growth * growth + w_crop * crop_waiting)
     return out

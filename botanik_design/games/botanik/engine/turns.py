@@ -259,6 +259,10 @@ class Turns(PickListing):
         top = stack[-1]
         links = table.links
         slots = reg.slots
+        a = slots[0][column]
+        b = slots[1][column]
+        if (a == EMPTY or links[a][top]) and (b == EMPTY or links[b][top]):
+            return  # both slots empty or linked to the new top: nothing is released
         released: list[tuple[int, int]] = []
         # releases that follow a swap (depth > 0) are capped by mecha_chain_limit
         limit = self.variant.mecha_chain_limit if depth > 0 else None

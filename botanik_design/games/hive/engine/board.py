@@ -45,6 +45,14 @@ _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
 #: The complements of those bits (within 6 bits), to clear them.
 _N0, _N1, _N2, _N3, _N4, _N5 = (63 ^ b for b in (_B0, _B1, _B2, _B3, _B4, _B5))
+#: What occupying a cell whose occupied neighbours are ``mask`` adds to the hive's
+#: Euler characteristic ``cells - adjacencies + triangles`` (one cell, an adjacency per
+#: occupied neighbour, a triangle per two adjacent occupied neighbours); vacating it
+#: takes as much away.  A connected hive encloses no empty region exactly when the
+#: characteristic is 1 (``Board.chi``).
+EULER_STEP: tuple[int, ...] = tuple(
+    1 - bin(m).count("1") + sum(1 for i in range(6) if m >> i & 1 and m >> (i + 1) % 6 & 1)
+    for m in range(64))
 
 
 def neighbour_masks(cells: Iterable[int]) -> dict[int, int]:
@@ -135,9 +143,14 @@ Undo = tuple[int, int | None, int]
 
 class Board:
     """Stacks, piece cells, side to move (0 White, 1 Black), ply, last moved piece,
-    and ``masks``: :func:`neighbour_masks` of the occupied cells."""
+    ``masks``: :func:`neighbour_masks` of the occupied cells, and ``tops``: per colour,
+    :func:`neighbour_masks` of the cells whose top piece is that colour's (the
+    placement rule reads them: :func:`.fastgen.placement_cells`), and ``chi``: the
+    occupied cells' Euler characteristic (:data:`EULER_STEP`; 1 for a connected hive
+    without holes, which :func:`.fastgen.cut_cells` reads)."""
 
-    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks")
+    __slots__ = ("table", "stacks", "pos", "to_move", "ply", "last_moved", "masks", "tops",
+                 "chi")
 
     def __init__(self, table: PieceTable) -> None:
         self.table = table
@@ -147,10 +160,22 @@ class Board:
         self.ply = 0
         self.last_moved = NO_PIECE
         self.masks: dict[int, int] = {}
+        self.tops: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.chi = 0
 
     def refresh(self) -> None:
-        """Recompute ``masks`` after ``stacks`` was changed by hand (a set-up position)."""
-        self.masks = neighbour_masks(self.stacks)
+        """Recompute ``masks`` and ``tops`` after ``stacks`` was changed by hand (a set-up
+        position)."""
+        self.masks = m = neighbour_masks(self.stacks)
+        # cells - adjacencies + triangles: each adjacency seen from both its cells, each
+        # triangle (two adjacent occupied neighbours) from its three
+        around = [m.get(c, 0) for c in self.stacks]
+        twice_edges = sum(bin(x).count("1") for x in around)
+        thrice_triangles = sum(EULER_STEP[x] - 1 + bin(x).count("1") for x in around)
+        self.chi = len(around) - twice_edges // 2 + thrice_triangles // 3
+        colour = self.table.colour
+        self.tops = (neighbour_masks([c for c, s in self.stacks.items() if colour[s[-1]] == 0]),
+                     neighbour_masks([c for c, s in self.stacks.items() if colour[s[-1]] == 1]))
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -161,6 +186,8 @@ class Board:
         other.ply = self.ply
         other.last_moved = self.last_moved
         other.masks = self.masks.copy()
+        other.tops = (self.tops[0].copy(), self.tops[1].copy())
+        other.chi = self.chi
         return other
 
     # -- queries -----------------------------------------------------------
@@ -201,18 +228,28 @@ class Board:
         cell -= CELL_OFFSET
         source = self.pos[pid]
         stacks = self.stacks
+        colour = self.table.colour
+        k = colour[pid]
+        tops = self.tops
         if source is not None:
             st = stacks[source]
             st.pop()
-            if not st:
+            _vacate(tops[k], source)
+            if st:
+                _occupy(tops[colour[st[-1]]], source)
+            else:
                 del stacks[source]
                 _vacate(self.masks, source)
+                self.chi -= EULER_STEP[self.masks.get(source, 0)]
         dest = stacks.get(cell)
         if dest is None:
             stacks[cell] = [pid]
             _occupy(self.masks, cell)
+            self.chi += EULER_STEP[self.masks.get(cell, 0)]
         else:
+            _vacate(tops[colour[dest[-1]]], cell)
             dest.append(pid)
+        _occupy(tops[k], cell)
         self.pos[pid] = cell
         self.last_moved = pid
         return (pid, source, last)
@@ -227,16 +264,26 @@ class Board:
         cell = self.pos[pid]
         assert cell is not None
         stacks = self.stacks
+        colour = self.table.colour
+        k = colour[pid]
+        tops = self.tops
         st = stacks[cell]
         st.pop()
-        if not st:
+        _vacate(tops[k], cell)
+        if st:
+            _occupy(tops[colour[st[-1]]], cell)
+        else:
             del stacks[cell]
             _vacate(self.masks, cell)
+            self.chi -= EULER_STEP[self.masks.get(cell, 0)]
         if source is not None:
             back = stacks.get(source)
             if back is None:
                 stacks[source] = [pid]
                 _occupy(self.masks, source)
+                self.chi += EULER_STEP[self.masks.get(source, 0)]
             else:
+                _vacate(tops[colour[back[-1]]], source)
                 back.append(pid)
+            _occupy(tops[k], source)
         self.pos[pid] = source

@@ -15,8 +15,15 @@ What makes it fast, per position:
   a rule differently.  Lifting a ground piece clears its bit in its six
   neighbours' masks (and restores it after).
 - the one-hive rule: a ground piece whose occupied neighbours form one
-  contiguous arc is never a cut cell (its neighbours stay joined around it);
-  Tarjan's articulation points are computed only when some piece needs them.
+  contiguous arc is never a cut cell (its neighbours stay joined around it); in a
+  hive without holes (its Euler characteristic, ``Board.chi``, is 1) every other
+  piece is one, and when each hole is a single empty cell a count of the piece's
+  runs of empty neighbours decides (:func:`cut_cells`); Tarjan's articulation
+  points are computed only for bigger holes, and only when some piece needs them.
+- placements: the board keeps, per colour, the neighbour masks of the stacks that
+  colour tops (``Board.tops``), so the placement cells are read off them.
+- the Ladybug and the Pillbug's throws away from stacks of height 2 or more, and
+  the slides of a Pillbug or a Mosquito, read the masks without lifting anything.
 - climbs next to a stack of height 2 or more, and every piece next to one,
   use the reference functions of :mod:`.movegen` unchanged.
 
@@ -95,6 +102,30 @@ _ONE_ARC: tuple[bool, ...] = tuple(
 _EULER: tuple[int, ...] = tuple(
     3 * bin(m).count("1") - 2 * sum(1 for i in range(6) if m >> i & 1 and m >> (i + 1) % 6 & 1)
     - 6 for m in range(64))
+
+
+def _runs(mask: int) -> list[list[int]]:
+    """The runs of empty neighbours of a cell whose occupied neighbours are ``mask`` (one
+    or more occupied), each as its directions in ring order."""
+    start = next(i for i in range(6) if mask >> i & 1)
+    runs: list[list[int]] = []
+    for k in range(1, 7):
+        i = (start + k) % 6
+        if mask >> i & 1:
+            continue
+        if runs and (i - 1) % 6 == runs[-1][-1]:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+#: Per mask (one to five occupied neighbours): the number of runs of two or more empty
+#: neighbours, and the deltas of the runs of one (:func:`cut_cells`, small holes).
+_LONG_RUNS: tuple[int, ...] = (0,) + tuple(
+    sum(1 for r in _runs(m) if len(r) > 1) for m in range(1, 64))
+_SHORT_RUNS: tuple[tuple[int, ...], ...] = ((),) + tuple(
+    tuple(DELTAS[r[0]] for r in _runs(m) if len(r) == 1) for m in range(1, 64))
 #: Bit of direction ``(i + 3) % 6`` (from the neighbour back to the cell), per ``i``.
 _B0, _B1, _B2, _B3, _B4, _B5 = (1 << ((i + 3) % 6) for i in range(6))
 
@@ -122,11 +153,12 @@ def _drop(m: Masks, cell: int) -> None:
 def _hole_free(m: Masks, stacks: Stacks) -> bool:
     """Whether the hive (three or more cells, one connected group) encloses no empty
     region (:data:`_EULER`); then its cut cells are exactly its cells of two or more
-    arcs of neighbours (:func:`cut_cells`)."""
+    arcs of neighbours (:func:`cut_cells`).  ``Board.chi == 1`` says the same, kept
+    up to date by play and undo."""
     return sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) == -6
 
 
-def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
+def cut_cells(m: Masks, stacks: Stacks, chi: int | None = None) -> set[int]:
     """Articulation points of the occupied cells (one connected hive); equal to
     :func:`.hivegraph.articulation_points`.
 
@@ -134,14 +166,25 @@ def cut_cells(m: Masks, stacks: Stacks) -> set[int]:
     of empty neighbours) leaves ``k - g + 1`` hive pieces, ``g`` the number of distinct
     empty regions those runs belong to (Euler's formula before and after).  A hive
     without holes (:data:`_EULER`) has one empty region, so its cut cells are exactly
-    the cells of two or more arcs; otherwise Tarjan's search over the masks decides.
+    the cells of two or more arcs.  When every hole is a single empty cell (six
+    occupied neighbours; the hive has ``1 - chi`` holes), each run that is such a cell
+    is a region of its own and every other run lies outside the hive, so a cell is cut
+    exactly when two or more of its runs are not single holes.  Otherwise Tarjan's
+    search over the masks decides.  ``chi``: the hive's Euler characteristic
+    (``Board.chi``) when the caller knows it, else counted from the masks.
     """
     result: set[int] = set()
     if len(stacks) < 3:
         return result
-    if _hole_free(m, stacks):
-        one_arc = _ONE_ARC
+    if chi is None:
+        chi = -sum(map(_EULER.__getitem__, map(m.__getitem__, stacks))) // 6
+    one_arc = _ONE_ARC
+    if chi == 1:
         return {c for c in stacks if not one_arc[m[c]]}
+    if 1 - chi == sum([1 for c, v in m.items() if v == 63 and c not in stacks]):
+        long_runs, short_runs = _LONG_RUNS, _SHORT_RUNS
+        return {c for c in stacks if not one_arc[mc := m[c]] and long_runs[mc] + sum(
+            [1 for d in short_runs[mc] if m[c + d] != 63]) >= 2}
     disc: dict[int, int] = {}
     occ = _OCC
 
@@ -212,26 +255,29 @@ class _Gen:
     """One position's generation: the board's stacks, the masks, the tall-stack
     neighbourhoods and the cut cells (computed when first needed)."""
 
-    __slots__ = ("stacks", "m", "tall", "cuts", "hole_free")
+    __slots__ = ("stacks", "m", "tall", "cuts", "chi", "hole_free")
 
-    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks) -> None:
+    def __init__(self, stacks: Stacks, masks: Masks, tall: Masks, chi: int) -> None:
         self.stacks = stacks
         self.m = masks
         self.tall = tall
         self.cuts: set[int] | None = None
-        self.hole_free: bool | None = None  # :func:`_hole_free`, when first needed
+        self.chi = chi  # the hive's Euler characteristic (Board.chi)
+        self.hole_free = chi == 1  # :func:`_hole_free`
+
+    def cut_cells(self) -> set[int]:
+        """:func:`cut_cells` of the position, computed once."""
+        if self.cuts is None:
+            self.cuts = cut_cells(self.m, self.stacks, self.chi)
+        return self.cuts
 
     def pinned(self, cell: int) -> bool:
         """Whether lifting the ground piece alone at ``cell`` splits the hive."""
         if _ONE_ARC[self.m.get(cell, 0)]:
             return False
-        if self.hole_free is None:
-            self.hole_free = _hole_free(self.m, self.stacks)
         if self.hole_free:  # two or more arcs in a hive without holes: a cut cell
             return True
-        if self.cuts is None:
-            self.cuts = cut_cells(self.m, self.stacks)
-        return cell in self.cuts
+        return cell in self.cut_cells()
 
     def climbs(self, cell: int, level: int) -> list[int]:
         """:func:`.movegen._climbs` (the mover already lifted from ``m`` and stacks)."""
@@ -247,25 +293,40 @@ class _Gen:
         (:func:`.movegen.ladybug_moves`): among stacks of height <= 1 the climbs of a
         step are every occupied (empty, for the last) neighbour."""
         stacks, m, tall = self.stacks, self.m, self.tall
+        occ = _OCC
+        free = _FREE
+        if cell not in tall:
+            # no stack of height 2+ next to the cells stepped from: every climb is
+            # ungated (the ladybug's height does not matter), masks alone, nothing lifted
+            firsts = [cell + d for d in occ[m.get(cell, 0)]]
+            if not tall or tall.keys().isdisjoint(firsts):
+                seconds = {a + d for a in firsts for d in occ[m[a]]}
+                seconds.discard(cell)  # the ladybug itself, not lifted here
+                if not tall or tall.keys().isdisjoint(seconds):
+                    # its own cell counts as occupied in these masks: never a last step
+                    return {b + d for b in seconds for d in free[m[b]]}
         mover = stacks.pop(cell)
         _lift(m, cell)
         try:
-            out: set[int] = set()
             if cell in tall:
                 firsts = [a for a in _climbs(stacks, cell, 0) if a in stacks]
             else:
                 firsts = [cell + d for d in _OCC[m.get(cell, 0)]]
+            # the second stacks, once each: the last step depends on its stack alone
+            seconds = set()
             for a in firsts:
                 if a in tall:
-                    seconds = [b for b in _climbs(stacks, a, len(stacks[a])) if b in stacks]
+                    seconds.update([b for b in _climbs(stacks, a, len(stacks[a]))
+                                    if b in stacks])
                 else:
-                    seconds = [a + d for d in _OCC[m[a]]]
-                for b in seconds:
-                    if b in tall:
-                        out.update([c for c in _climbs(stacks, b, len(stacks[b]))
-                                    if c not in stacks])
-                    else:
-                        out.update([b + d for d in _FREE[m[b]]])
+                    seconds.update([a + d for d in occ[m[a]]])
+            out: set[int] = set()
+            for b in seconds:
+                if b in tall:
+                    out.update([c for c in _climbs(stacks, b, len(stacks[b]))
+                                if c not in stacks])
+                else:
+                    out.update([b + d for d in free[m[b]]])
             out.discard(cell)
             return out
         finally:
@@ -275,15 +336,15 @@ class _Gen:
     def sliding(self, bug: int, cell: int) -> set[int]:
         """Queen / Pillbug, Spider and Ant moves of the ground piece at ``cell``."""
         m = self.m
+        if bug == QUEEN or bug == PILLBUG:  # one slide: lifting leaves the cell's mask alone
+            return {cell + d for d in _SLIDES[m.get(cell, 0)]}
         _lift(m, cell)
         try:
             if bug == ANT:
                 out = _ant(m, cell)
                 out.discard(cell)
                 return out
-            if bug == SPIDER:
-                return _spider(m, cell)
-            return {cell + d for d in _SLIDES[m.get(cell, 0)]}
+            return _spider(m, cell)
         finally:
             _drop(m, cell)
 
@@ -301,40 +362,38 @@ class _Gen:
         """:func:`.movegen.throws` of the pillbug (or Mosquito as one) at ``cell``."""
         stacks = self.stacks
         if cell in self.tall:
-            if self.cuts is None:
-                self.cuts = cut_cells(self.m, stacks)
-            return movegen.throws(board, cell, self.cuts)
+            return movegen.throws(board, cell, self.cut_cells())
         # no stack of height 2+ around: no gate on the way up or down (level 1)
-        last = board.last_moved
-        free = [cell + d for d in _FREE[self.m[cell]]]
+        m = self.m
+        mask = m[cell]
+        free = _FREE[mask]
         out: set[int] = set()
-        for d in _OCC[self.m[cell]]:
+        if not free:
+            return out
+        last = board.last_moved
+        one_arc = _ONE_ARC
+        for d in _OCC[mask]:
             n = cell + d
             st = stacks[n]
-            if len(st) != 1 or st[0] == last or self.pinned(n):
+            if len(st) != 1 or st[0] == last or (not one_arc[m[n]] and self.pinned(n)):
                 continue
-            base = (st[0] + 1) * ACTION_STRIDE + CELL_OFFSET
-            out.update([base + e for e in free])
+            out.update(map(((st[0] + 1) * ACTION_STRIDE + CELL_OFFSET + cell).__add__, free))
         return out
 
 
 def placement_cells(board: Board) -> list[int]:
-    """:func:`.movegen.placement_cells` (same cells, any order): the empty neighbours of
-    the side to move's stacks less those of the other side's."""
+    """:func:`.movegen.placement_cells` (same cells, any order): the empty cells touching
+    a stack topped by the side to move and none topped by the other side (the board's
+    per-colour neighbour masks, ``Board.tops``)."""
     stacks = board.stacks
     if not stacks:
         return [ORIGIN]
-    colour = board.table.colour
     me = board.to_move
-    m = board.masks
-    free = _FREE
-    own = [c for c, st in stacks.items() if colour[st[-1]] == me]
-    if not own:
+    mine = board.tops[me]
+    if not mine:
         return sorted({c + d for c in stacks for d in DELTAS if c + d not in stacks})
-    cells = {c + d for c in own for d in free[m.get(c, 0)]}
-    cells.difference_update([c + d for c, st in stacks.items() if colour[st[-1]] != me
-                             for d in free[m.get(c, 0)]])
-    return list(cells)
+    theirs = board.tops[me ^ 1]
+    return [c for c in mine if c not in stacks and c not in theirs]
 
 
 def legal_moves(board: Board, variant: HiveVariant) -> set[int]:
@@ -384,8 +443,9 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         pieces = placeable_pieces(board, variant)
         if pieces:
             cells = placement_cells(board)
+            cells.sort()  # once: every piece's placements are then in ascending order
             for pid in pieces:
-                put(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
+                put_sorted(map(((pid + 1) * ACTION_STRIDE + CELL_OFFSET).__add__, cells))
     if pos[table.queen[me]] is None and not variant.move_before_queen:
         return
     if not stacks:
@@ -398,9 +458,11 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
     cuts: set[int] | None = None
     tall: Masks | None = None  # the cells next to stacks of height 2+, when first needed
     gen: _Gen | None = None
-    # whether the hive encloses no empty region: then a piece of two or more arcs of
-    # neighbours is always a cut cell (cut_cells), and no cut-cell set is needed
-    hole_free: bool | None = None
+    # whether the hive encloses no empty region (its Euler characteristic is 1): then a
+    # piece of two or more arcs of neighbours is always a cut cell (cut_cells), and no
+    # cut-cell set is needed
+    chi = board.chi
+    hole_free = chi == 1
     for pid in range(me * per, me * per + per):
         cell = pos[pid]
         if cell is None or pid == last:
@@ -417,12 +479,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
             if cell not in tall:
                 mask = m.get(cell, 0)
                 if height == 1 and not one_arc[mask]:
-                    if hole_free is None:
-                        hole_free = _hole_free(m, stacks)
                     if hole_free:
                         continue
                     if cuts is None:
-                        cuts = cut_cells(m, stacks)
+                        cuts = cut_cells(m, stacks, chi)
                     if cell in cuts:
                         continue
                 # no stack of height 2+ around: the climbs are a table lookup
@@ -432,16 +492,20 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         elif bug == ANT or bug == SPIDER or bug == QUEEN or bug == GRASSHOPPER:
             mask = m.get(cell, 0)
             if not one_arc[mask]:
-                if hole_free is None:
-                    hole_free = _hole_free(m, stacks)
                 if hole_free:
                     continue
                 if cuts is None:
-                    cuts = cut_cells(m, stacks)
+                    cuts = cut_cells(m, stacks, chi)
                 if cell in cuts:
                     continue
-            if bug == GRASSHOPPER:
-                put(map(base.__add__, grasshopper_moves(stacks, cell)))
+            if bug == GRASSHOPPER:  # grasshopper_moves, written out
+                hops = []
+                for d in _OCC[mask]:
+                    t = cell + d + d
+                    while t in stacks:
+                        t += d
+                    hops.append(t)
+                put(map(base.__add__, hops))
                 continue
             if bug == QUEEN:  # one slide: the cell's own mask, which lifting leaves alone
                 put_sorted(map((base + cell).__add__, _SLIDES_UP[mask]))
@@ -468,12 +532,10 @@ def _generate(board: Board, variant: HiveVariant, put: Put, put_sorted: Put,
         if gen is None:
             if tall is None:
                 tall = _tall(stacks, pos, table.climbers)
-            gen = _Gen(stacks, m, tall)
+            gen = _Gen(stacks, m, tall, chi)
         gen.cuts = cuts
-        gen.hole_free = hole_free
         _other(gen, board, bug, base, cell, len(st), put, put_thrown)
         cuts = gen.cuts
-        hole_free = gen.hole_free
 
 
 def _tall(stacks: Stacks, pos: list[int | None], climbers: tuple[int, ...]) -> Masks:
@@ -511,6 +573,8 @@ def _other(gen: _Gen, board: Board, bug: int, base: int, cell: int, height: int,
             return
         if ANT in kinds:  # an ant's moves contain the queen's, the pillbug's, the spider's
             kinds.difference_update((QUEEN, PILLBUG, SPIDER))
+        if BEETLE in kinds:  # a ground beetle's steps contain every single slide
+            kinds.difference_update((QUEEN, PILLBUG))
         elif PILLBUG in kinds:
             kinds.discard(QUEEN)
         dests: set[int] = set()

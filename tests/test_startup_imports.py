@@ -63,8 +63,9 @@ def test_the_probe_sees_an_import(tmp_path: Path) -> None:
 def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
         tmp_path: Path) -> None:
     """The second run on the same bundled files finds their clean schema verdicts
-    (``spec/verdicts.py``) and leaves jsonschema unimported; one worker needs no
-    process pool (``concurrent.futures``, ``multiprocessing``)."""
+    (``spec/verdicts.py``) and their parsed documents (``spec/parsed.py``), and leaves
+    jsonschema and PyYAML unimported; one worker needs no process pool
+    (``concurrent.futures``, ``multiprocessing``)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
     argv = json.dumps(["simulate", "--games", "1", "--quiet", "--workers", "1"])
     seen = []
@@ -74,8 +75,8 @@ def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
         rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
         assert rc == 0, done.stderr
         seen.append(set(modules))
-    assert "jsonschema" in seen[0]  # the first run checks the files
-    assert not {"jsonschema", "concurrent", "multiprocessing"} & seen[1]
+    assert {"jsonschema", "yaml"} <= seen[0]  # the first run reads and checks the files
+    assert not {"jsonschema", "yaml", "concurrent", "multiprocessing"} & seen[1]
 
 
 #: a command line as the shell gives it (``main()`` reads ``sys.argv``): the modules only
@@ -111,3 +112,52 @@ def test_simulate_from_the_shell_skips_completion_and_near_misses(
     rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert rc == 0, done.stderr
     assert not OFF_THE_PATH & set(modules), sorted(OFF_THE_PATH & set(modules))
+
+
+#: what ``simulate --bots random,random`` (text report, no ``--csv``) never uses: the
+#: greedy/search heuristic and the CSV writer (a greedy bot and ``--csv`` load them)...
+GREEDY_OR_CSV = {
+    "botanik_design.games.botanik.engine.search_values",
+    "botanik_design.games.botanik.engine.heuristic",
+    "botanik_design.games.botanik.engine.move_values",
+    "csv",
+}
+#: ... and, on files read before without a problem, PyYAML and the reader, and the table
+#: of rule ids (only a diagnostic needs it)
+RANDOM_SIMULATE_SKIPS = GREEDY_OR_CSV | {
+    "yaml",
+    "botanik_design.spec.yamlread",
+    "botanik_design.spec.rule_ids",
+}
+
+FULL_PROBE = """
+import contextlib, io, json, sys
+from botanik_design.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    rc = main(json.loads(sys.argv[1]))
+print(json.dumps([rc, sorted(sys.modules)]))
+"""
+
+
+def test_a_random_simulate_on_known_files_skips_what_it_does_not_use(tmp_path: Path) -> None:
+    """The modules a command does not use stay unimported (lazy imports): after a first
+    run has remembered the bundled files, a random-bot ``simulate`` loads none of
+    :data:`RANDOM_SIMULATE_SKIPS`; asking for ``--csv`` and a greedy bot does load
+    them (the probe can fail)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
+    out = str(tmp_path / "report.txt")
+    runs = {}
+    for label, extra in (("first", []), ("random", []),
+                         ("greedy", ["--bots", "greedy,random", "--csv",
+                                     str(tmp_path / "rows.csv")])):
+        argv = ["simulate", "--games", "1", "--quiet", "--workers", "1", "--bots",
+                "random,random", "--output", out, *extra]
+        done = subprocess.run([sys.executable, "-c", FULL_PROBE, json.dumps(argv)], cwd=ROOT,
+                              env=env, capture_output=True, text=True, check=True)
+        rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+        assert rc == 0, done.stderr
+        runs[label] = set(modules)
+    assert not RANDOM_SIMULATE_SKIPS & runs["random"], sorted(RANDOM_SIMULATE_SKIPS
+                                                              & runs["random"])
+    assert {"yaml", "botanik_design.spec.yamlread"} <= runs["first"]
+    assert GREEDY_OR_CSV <= runs["greedy"]

@@ -8,7 +8,6 @@ whatever the number of workers.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -338,6 +337,8 @@ def to_json(summary: dict[str, Any]) -> str:
 def to_csv(rows: Sequence[GameRow], metrics: Sequence[Metric]) -> str:
     """CSV text: a header (:func:`~botanik_design.sim.rows.csv_columns`) and one line
     per game."""
+    import csv  # here: only runs asked for ``--csv`` write it
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(csv_columns(metrics))

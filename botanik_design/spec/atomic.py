@@ -204,6 +204,9 @@ class OutputSet:
 
     _staged: list[_Staged] = field(default_factory=list)
     _cleaned: set[Path] = field(default_factory=set)
+    #: each file is flushed to the disk (``fsync``) before it is renamed into place; a
+    #: cache whose reader checks what it reads may skip that wait (``False``)
+    durable: bool = True
 
     def _stage(self, path: Path | str) -> tuple[Path, int, Path]:
         target = Path(os.path.realpath(path))
@@ -237,7 +240,8 @@ class OutputSet:
             with handle:
                 yield handle
                 handle.flush()
-                os.fsync(handle.fileno())
+                if self.durable:
+                    os.fsync(handle.fileno())
             try:
                 mode = stat.S_IMODE(os.stat(target).st_mode)
             except FileNotFoundError:
@@ -346,9 +350,11 @@ def write_atomic(path: Path | str, text: str) -> None:
         out.add_text(path, text)
 
 
-def write_bytes_atomic(path: Path | str, data: bytes) -> None:
-    """:func:`write_atomic` for bytes."""
-    with OutputSet() as out:
+def write_bytes_atomic(path: Path | str, data: bytes, durable: bool = True) -> None:
+    """:func:`write_atomic` for bytes (``durable=False``: not flushed to the disk before
+    the rename, for a cache that checks what it reads: a power cut may leave the file
+    short, never half of one version and half of another)."""
+    with OutputSet(durable=durable) as out:
         out.add_bytes(path, data)
 
 

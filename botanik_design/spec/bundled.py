@@ -14,14 +14,15 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from botanik_design.games.registry import DEFAULT_GAME
 
 _REPO = Path(__file__).resolve().parents[2]
 
 
+@cache
 def _root(package: str, folder: str) -> Traversable:
+    """The package's files, or the checkout's folder (found once per process: asking
+    the import system for a package that is not there searches every path)."""
     try:
         return resources.files(package)
     except ModuleNotFoundError:  # running from a checkout that was never installed
@@ -65,6 +66,8 @@ def _yaml_files(root: Traversable) -> dict[str, Traversable]:
 @cache
 def _game_of(name: str) -> str:
     """The ``game`` the bundled variant file ``name`` names (the default game if none)."""
+    import yaml  # here: most commands never list the bundled variants by game
+
     file = spec_root().joinpath("variants").joinpath(name)
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
     game = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME

@@ -8,7 +8,6 @@ from typing import Literal
 
 from botanik_design.model.words import noun
 from botanik_design.spec.positions import Path, Positions, pointer
-from botanik_design.spec.rule_ids import RULES, declared
 
 Level = Literal["error", "warning", "note"]
 
@@ -71,7 +70,7 @@ class Diagnostic:
     hint: str = ""
 
     def __post_init__(self) -> None:
-        if CHECK_RULE_IDS and not declared(self.rule):
+        if CHECK_RULE_IDS and not _declared(self.rule):
             raise ValueError(f"undeclared rule id {self.rule!r} (declare it in spec/rule_ids.py)")
         object.__setattr__(self, "message", brief(self.message))
         object.__setattr__(self, "hint", brief(self.hint))
@@ -106,9 +105,17 @@ def diagnostic(file: str, rule: str, message: str, *, line: int | None = None,
     """A :class:`Diagnostic` of a declared rule, at its declared level unless ``level``
     says otherwise (a rule declared ``error or warning``).  Raises ``KeyError`` for an
     undeclared rule id."""
+    from botanik_design.spec.rule_ids import RULES  # here: a clean run builds no table
+
     declared_level = RULES[rule].level
     lvl = level or declared_level
     return Diagnostic(file, line, column, lvl, rule, message, json_path, hint)  # type: ignore[arg-type]
+
+
+def _declared(rule: str) -> bool:
+    from botanik_design.spec.rule_ids import declared
+
+    return declared(rule)
 
 
 class Collector:

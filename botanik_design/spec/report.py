@@ -1,6 +1,7 @@
 """Output formats for diagnostics: text (editors, people), JSON (tools), GitHub annotations.
 
-No third-party imports: colour is plain ANSI, used only when asked for.
+No third-party imports at module level (PyYAML only where a value is written as YAML):
+colour is plain ANSI, used only when asked for.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, TextIO
 
-import yaml
-
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 
+#: The control-character patterns below are compiled on first use (``re``'s own cache):
+#: a command writes one format, and classes reaching past U+00FF are slow to compile.
 _RESET = "\x1b[0m"
 _STYLE = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "note": "\x1b[1;36m",
           "file": "\x1b[1m", "rule": "\x1b[2m"}
@@ -37,7 +38,7 @@ def _paint(text: str, style: str, on: bool) -> str:
     return f"{_STYLE[style]}{text}{_RESET}" if on else text
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029]"
 
 
 #: Longest message or file name printed in text output (characters).
@@ -49,13 +50,13 @@ def clean(text: str) -> str:
     (U+2028 and U+2029, which terminals may break lines at, as ``\\u2028``),
     cut to :data:`MAX_TEXT` characters."""
     text = text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+    return re.sub(_CONTROL, lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                         else f"\\u{ord(m.group()):04x}", text)
 
 
 #: Characters JSON leaves raw (``ensure_ascii=False``) that a terminal acts on: DEL, the
 #: C1 controls (``\x9b`` is CSI) and the Unicode line and paragraph separators.
-_JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f\u2028\u2029]")
+_JSON_RAW_CONTROL = r"[\x7f-\x9f\u2028\u2029]"
 
 
 def json_text(data: Any, indent: int | None = 2) -> str:
@@ -63,16 +64,16 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     escaped (JSON escapes those below U+0020 itself; DEL, C1 and U+2028/U+2029 become
     ``\\u`` escapes, which only ever occur inside strings), NaN refused."""
     text = json.dumps(data, indent=indent, ensure_ascii=False, allow_nan=False)
-    return _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_JSON_RAW_CONTROL, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_TEXT_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]"
 
 
 def terminal_text(text: str) -> str:
     """A whole report for the terminal: every control character but newline and tab shown
     as ``\\xNN`` (``\\u2028``), so that names and titles read from files cannot drive it."""
-    return _TEXT_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+    return re.sub(_TEXT_CONTROL, lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                              else f"\\u{ord(m.group()):04x}", text)
 
 
@@ -154,14 +155,14 @@ def format_json(diagnostics: Sequence[Diagnostic], files: Sequence[dict[str, Any
     return json_text(report) + "\n"
 
 
-_GITHUB_CONTROL = re.compile(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
+_GITHUB_CONTROL = r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]"
 
 
 def _escape_data(text: str) -> str:
     """A workflow command's text: ``%``, CR and LF as GitHub's ``%25``/``%0D``/``%0A``,
     every other control character shown as ``\\xNN`` (a spec cannot drive the terminal
     of whoever reads the log)."""
-    text = _GITHUB_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+    text = re.sub(_GITHUB_CONTROL, lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                                else f"\\u{ord(m.group()):04x}", text)
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
@@ -186,8 +187,10 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
 
 def yaml_scalar(value: Any) -> str:
     """``value`` written as a one-line YAML scalar that reads back as the same value."""
+    import yaml  # here: only the reports that write YAML need PyYAML
+
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
-    if _CONTROL.search(text.removesuffix("\n")):  # NEL, U+2028...: escaped, never raw
+    if re.search(_CONTROL, text.removesuffix("\n")):  # NEL, U+2028...: escaped, never raw
         text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=False,
                               width=10_000)
     return text.removesuffix("\n").removesuffix("\n...").strip()

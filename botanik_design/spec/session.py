@@ -6,7 +6,8 @@ Across sessions, a process-wide cache (:class:`_FileCache`) keeps each file's
 parsed, schema-checked document keyed by resolved path, modification time
 (ns) and size, and a tile set's full check (it reads no other file), so that
 loading a variant, then its tile set, then the game reads and parses each
-file once per process (issue 15).
+file once per process (issue 15).  Between processes, a file read before without a
+problem is given back by :mod:`.parsed` without PyYAML.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from botanik_design.spec.schema_check import (
     kind_hint,
     known_kinds,
 )
-from botanik_design.spec.yamlread import MAX_BYTES, read_yaml, rejected_paths
+from botanik_design.spec.yamldata import MAX_BYTES, ReadResult, rejected_paths
 
 T = TypeVar("T")
 
@@ -104,6 +105,14 @@ def _prune(value: Any, at: str, invalid: set[str]) -> Any:
         return [None if f"{at}/{i}" in invalid else _prune(v, f"{at}/{i}", invalid)
                 for i, v in enumerate(value)]
     return value
+
+
+def read_yaml(source: bytes | str, name: str) -> ReadResult:
+    """:func:`~.yamlread.read_yaml`, given back without PyYAML for bytes read before
+    without a problem (:func:`.parsed.read`)."""
+    from botanik_design.spec.parsed import read
+
+    return read(source, name)
 
 
 class _FileCache:
@@ -183,7 +192,9 @@ class Session:
         diags = list(result.diagnostics)
         data = result.data if result.usable else None
         found_kind: str | None = None
-        rejected = frozenset(pointer(p) for p in rejected_paths(data))
+        # every refused value has its diagnostic: a clean reading has none to look for
+        rejected = frozenset(pointer(p) for p in rejected_paths(data)) \
+            if result.diagnostics else frozenset()
         if data is not None:
             if kind is not None and kind not in known_kinds():
                 diags.append(Diagnostic(name, None, None, "error", "spec-unknown-kind",

@@ -46,6 +46,12 @@ from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import MAX_PER_FILE, Diagnostic
 from botanik_design.spec.positions import Path, Pos, Positions, pointer
 
+# re-exported: what a reading gives back lives in yamldata (no PyYAML there)
+from botanik_design.spec.yamldata import MAX_BYTES as MAX_BYTES
+from botanik_design.spec.yamldata import ReadResult as ReadResult
+from botanik_design.spec.yamldata import Rejected as Rejected
+from botanik_design.spec.yamldata import rejected_paths as rejected_paths
+
 try:  # libyaml: an order of magnitude faster
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
@@ -53,8 +59,6 @@ try:  # libyaml: an order of magnitude faster
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     _HAVE_C = False
 
-#: Largest file accepted, in bytes.
-MAX_BYTES = 4 * 1024 * 1024
 #: Deepest nesting of mappings and sequences accepted.
 MAX_DEPTH = 64
 #: Most nodes a document may hold once aliases are expanded.
@@ -78,25 +82,6 @@ _YAML12_NUMBER = re.compile(r"^(?:[-+]?0o[0-7]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9
 _UNICODE_BREAKS = "\u0085\u2028\u2029"
 #: Words YAML 1.1 reads as booleans (``true``/``false`` mean the same in YAML 1.2).
 _BOOL_WORDS = re.compile(r"^(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$")
-
-
-class Rejected(str):
-    """A scalar the reader refused (its diagnostic is recorded): kept as its text."""
-
-
-def rejected_paths(data: Any) -> set[Path]:
-    """Paths of every :class:`Rejected` value in ``data`` (aliases and merges included)."""
-    found: set[Path] = set()
-    todo: list[tuple[Path, Any]] = [((), data)]
-    while todo:
-        path, value = todo.pop()
-        if isinstance(value, Rejected):
-            found.add(path)
-        elif isinstance(value, dict):
-            todo += [((*path, k), v) for k, v in value.items()]
-        elif isinstance(value, list):
-            todo += [((*path, i), v) for i, v in enumerate(value)]
-    return found
 
 
 def line_starts(text: str) -> list[int]:
@@ -176,21 +161,6 @@ else:  # pragma: no cover
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 #: Longest integer text parsed at all (longer ones are beyond MAX_WHOLE whatever the base).
 _MAX_INT_TEXT = 100
-
-
-@dataclass
-class ReadResult:
-    """What :func:`read_yaml` found.
-
-    ``data`` is the document (``None`` when unusable); ``usable`` says whether
-    it is a mapping later checks may look at (it may still carry errors, e.g. a
-    duplicate key); ``diagnostics`` lists the YAML-level problems.
-    """
-
-    data: Any
-    positions: Positions
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    usable: bool = False
 
 
 class _Stop(Exception):

@@ -18,7 +18,7 @@ discards during play, tiles left at the end, unconnected tiles and stalls.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,12 +27,35 @@ from botanik_design.games.base import GameInfo, Metric, State
 from botanik_design.games.botanik.engine.actions import PLACE_BASE
 from botanik_design.games.botanik.engine.analysis import analyse, cells_of, winner_of
 from botanik_design.games.botanik.engine.eventcodes import END_REASONS
-from botanik_design.games.botanik.engine.search_values import action_values as _fast_values
-from botanik_design.games.botanik.engine.search_values import win_probability as _fast_win
 from botanik_design.games.botanik.engine.state import GameState, length_bound
 from botanik_design.games.botanik.engine.tiles import compile_tiles
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
+
+
+def _first_values(state: GameState, legal: Sequence[int]) -> list[float]:
+    """:func:`.search_values.action_values`, imported at the first call (games between
+    random bots never need the heuristic), which puts it in :data:`_fast_values`."""
+    global _fast_values
+    from botanik_design.games.botanik.engine.search_values import action_values
+
+    _fast_values = action_values
+    return action_values(state, legal)
+
+
+def _first_win(state: GameState) -> float:
+    """:func:`.search_values.win_probability`, imported at the first call (see
+    :func:`_first_values`), which puts it in :data:`_fast_win`."""
+    global _fast_win
+    from botanik_design.games.botanik.engine.search_values import win_probability
+
+    _fast_win = win_probability
+    return win_probability(state)
+
+
+#: The heuristic's fast twin (:mod:`.search_values`): its loader until the first call.
+_fast_values: Callable[[GameState, Sequence[int]], list[float]] = _first_values
+_fast_win: Callable[[GameState], float] = _first_win
 
 #: The default tile set when a variant names none.
 DEFAULT_TILESET = "botanik"

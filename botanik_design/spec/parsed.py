@@ -20,8 +20,8 @@ are not flushed to the disk first (no ``fsync`` wait on a first run over many fi
 an entry a power cut left short fails its digest and is read again.
 
 The folder is ``parsed`` in the schema verdicts' folder (:func:`.verdicts.folder`;
-``BOTANIK_DESIGN_CACHE=off`` keeps nothing).  A folder that cannot be written is
-ignored.
+``BOTANIK_DESIGN_CACHE=off`` keeps nothing), at most :data:`LIMIT` entries.  A folder
+that cannot be written is ignored.
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ __all__ = ["VERSION", "folder", "key_of", "read"]
 #: Changes when the reader may read the same bytes differently (its source and PyYAML's
 #: version are part of every key as well).
 VERSION = "1"
+
+#: Entries kept at most: writing one more than this removes the least recently written
+#: quarter (an editor's every save is new content, so the folder would grow without end).
+LIMIT = 512
 
 
 def folder() -> Path | None:
@@ -172,6 +176,34 @@ def _keep(where: Path, key: str, size: int, result: ReadResult) -> None:
         write_bytes_atomic(where / key, blob, durable=False)  # checked when read
     except OSError:
         return
+    _prune(where)
+
+
+def _prune(where: Path) -> None:
+    """Keep at most :data:`LIMIT` entries: over it, remove the least recently written
+    quarter (quietly: another process may be removing or writing the same ones; a
+    reader that loses an entry reads the file again)."""
+    import os
+
+    try:
+        with os.scandir(where) as found:
+            entries = [e for e in found if len(e.name) == 64 and e.is_file()]
+        if len(entries) <= LIMIT:
+            return
+        dated = []
+        for e in entries:
+            try:
+                dated.append((e.stat().st_mtime_ns, e.path))
+            except OSError:
+                continue
+    except OSError:
+        return
+    dated.sort()
+    for _, path in dated[:len(dated) - LIMIT * 3 // 4]:
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
 
 
 def read(source: bytes | str, name: str) -> ReadResult:

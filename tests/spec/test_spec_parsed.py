@@ -302,3 +302,20 @@ def test_entries_are_written_without_waiting_for_the_disk(
     assert _only_entry(cache).name == parsed.key_of(raw) and synced == []
     write_bytes_atomic(tmp_path / "kept.txt", b"kept")
     assert len(synced) == 1
+
+
+def test_the_folder_keeps_at_most_limit_entries_newest_first(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``LIMIT`` entries, the oldest quarter goes; the newest are still found, and a
+    forgotten file is read again, equal to the reader's answer."""
+    monkeypatch.setattr(parsed, "LIMIT", 8)
+    raws = [f"name: t{i}\nsize: {i}\n".encode() for i in range(9)]
+    for i, raw in enumerate(raws):
+        parsed.read(raw, f"f{i}.yaml")
+        entry = cache / parsed.key_of(raw)
+        os.utime(entry, ns=(i * 10**9, i * 10**9))  # written in this order
+    left = {p.name for p in cache.iterdir()}
+    assert len(left) == 9 - (9 - 8 * 3 // 4)
+    assert parsed.key_of(raws[-1]) in left
+    assert parsed.key_of(raws[0]) not in left
+    assert parsed.read(raws[0], "f0.yaml").data == read_yaml(raws[0], "f0.yaml").data

@@ -64,6 +64,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
             near = near_miss(key, declared)
             raise BotSpecError(f"bot {name!r} has no parameter {key!r} (known: {known})"
                                + (f"; {near}" if near else ""))
+        if key in params:
+            raise BotSpecError(f"bot {spec!r}: {key} is given twice")
         typ = declared[key][0]
         try:
             params[key] = typ(value)
@@ -75,21 +77,42 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+#: The values each numeric parameter may take, inclusive (``nan`` and ``inf`` are outside
+#: every range): a negative ``keep`` silently dropped the worst candidates, a ``bias`` of
+#: ``nan`` made every value ``nan``, ``iterations=10**20`` ran for ever.
+BOUNDS: dict[str, dict[str, tuple[float, float]]] = {
+    "greedy": {"epsilon": (0.0, 1.0)},
+    "mcts": {
+        "iterations": (1, 1_000_000),
+        "time": (0.0, 3600.0),
+        "c": (0.0, 100.0),
+        "depth": (0, 1_000_000),
+        "determinize": (0, 1),
+        "prior": (0, 1),
+        "keep": (0, 10_000),
+        "bias": (0.0, 100.0),
+    },
+}
+#: The words a text parameter may take.
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "mcts": {"rollout": ("random", "greedy", "none")},
+}
+
+
+def _span(bounds: tuple[float, float]) -> str:
+    """``1 to 1,000,000``, ``0 to 3600``."""
+    return " to ".join(f"{b:,}" if isinstance(b, int) else f"{b:g}" for b in bounds)
+
+
 def _check_ranges(name: str, params: dict[str, Any]) -> None:
-    if name == "greedy" and not 0.0 <= params.get("epsilon", 0.0) <= 1.0:
-        raise BotSpecError("greedy: epsilon must be in [0, 1]")
-    if name == "mcts":
-        if params.get("iterations", 1) < 1:
-            raise BotSpecError("mcts: iterations must be >= 1")
-        time = params.get("time", 0.0)
-        if not 0.0 <= time <= 3600.0:  # also refuses nan and inf
-            raise BotSpecError("mcts: time must be a number of seconds from 0 to 3600")
-        if not 0.0 <= params.get("c", 0.7) <= 100.0:
-            raise BotSpecError("mcts: c (exploration constant) must be from 0 to 100")
-        if params.get("depth", 0) < 0:
-            raise BotSpecError("mcts: depth must be >= 0")
-        if params.get("rollout", "random") not in ("random", "greedy", "none"):
-            raise BotSpecError("mcts: rollout must be random, greedy or none")
+    for key, value in params.items():
+        bounds = BOUNDS.get(name, {}).get(key)
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise BotSpecError(f"{name}: {key} must be from {_span(bounds)}, got {value!r}")
+        choices = CHOICES.get(name, {}).get(key)
+        if choices is not None and value not in choices:
+            raise BotSpecError(f"{name}: {key} must be {', '.join(choices[:-1])} or "
+                               f"{choices[-1]}, got {value!r}")
 
 
 def make_bot(spec: str, seed: int, **overrides: Any) -> Bot:
@@ -132,5 +155,7 @@ def describe_bots() -> str:
         if not params:
             lines.append(f"{name}")
         for key, (typ, default, text) in params.items():
-            lines.append(f"{name}:{key}={default!r} ({typ.__name__}) {text}")
+            bounds = BOUNDS.get(name, {}).get(key)
+            span = "" if bounds is None else f", {_span(bounds)}"
+            lines.append(f"{name}:{key}={default!r} ({typ.__name__}{span}) {text}")
     return "\n".join(lines)

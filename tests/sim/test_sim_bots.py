@@ -104,7 +104,7 @@ def test_greedy_beats_random_on_a_few_games(quick3: TileSet, standard: Variant) 
 
 @pytest.mark.parametrize("spec,message", [
     ("nobot", "unknown bot"),
-    ("mcts:iterations=0", "iterations must be >= 1"),
+    ("mcts:iterations=0", "iterations must be from 1 to 1,000,000, got 0"),
     ("mcts:foo=1", "no parameter 'foo'"),
     ("mcts:iterations=ten", "not a valid int"),
     ("greedy:epsilon=2", "epsilon"),

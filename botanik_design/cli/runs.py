@@ -38,6 +38,16 @@ def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str]
 #: argparse type: a whole number >= 1.
 positive_int = whole_number(1)
 
+#: The most local worker processes a run starts (``--workers``): under ``fork`` every
+#: one of them is started at the first batch, whatever the number of games.
+MAX_WORKERS = 256
+
+
+def workers_for(workers: int, games: int) -> int:
+    """The worker processes a run of ``games`` games starts: no more than its games
+    (``--workers 1000 --games 1`` forked a thousand processes for one game)."""
+    return max(1, min(workers, games))
+
 
 def named(text: str) -> str:
     """An argparse type for a file, folder or bundled name: refuses an empty (or blank)
@@ -73,8 +83,9 @@ def add_run_options(p: argparse.ArgumentParser, *, workers: tuple[int | None, st
                     csv: str, plot: str, quiet: str) -> None:
     """``--workers/-w`` (``workers``: default and help), ``--scheduler``, ``--format``,
     ``--output/-o``, ``--csv`` and ``--plot`` (their helps), ``--html``, ``--quiet/-q``."""
-    p.add_argument("--workers", "-w", type=positive_int, default=workers[0], metavar="W",
-                   help=workers[1])
+    p.add_argument("--workers", "-w", type=whole_number(1, MAX_WORKERS), default=workers[0],
+                   metavar="W", help=f"{workers[1]}; 1 to {MAX_WORKERS}, and never more "
+                   "processes than games to play")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play on a running Dask cluster (its scheduler's address, e.g. "
                    "tcp://127.0.0.1:8786) instead of local processes; needs the dask "

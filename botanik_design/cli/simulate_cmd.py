@@ -20,6 +20,7 @@ from botanik_design.cli.runs import (
     named,
     progress_bar,
     whole_number,
+    workers_for,
     write_outputs,
 )
 from botanik_design.model.words import plural
@@ -160,7 +161,7 @@ def play(
     job = Job(game, bots, seed)
     finished = False
     with terminate_as_exception(), run_folder():  # workers' temporary files go there
-        pool = make_pool(workers, scheduler)
+        pool = make_pool(workers_for(workers, games), scheduler)
         try:
             rows = _play_on(pool, job, games, quiet, label)
             finished = True

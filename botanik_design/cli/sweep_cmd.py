@@ -22,6 +22,7 @@ from botanik_design.cli.runs import (
     fill,
     named,
     progress_bar,
+    workers_for,
     write_all,
 )
 from botanik_design.model.words import noun, plural
@@ -186,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         temp = run_folder()  # pymp-*, dask-scratch-space/: removed when the run ends
         temp.__enter__()
         try:
-            pool = make_pool(args.workers, args.scheduler, local="dask",
+            pool = make_pool(workers_for(args.workers, total), args.scheduler, local="dask",
                              preload=game_modules(sweep))
         except DaskUnavailableError as exc:
             temp.__exit__(None, None, None)

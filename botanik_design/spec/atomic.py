@@ -210,8 +210,8 @@ class OutputSet:
 
     def _stage(self, path: Path | str) -> tuple[Path, int, Path]:
         target = Path(os.path.realpath(path))
-        try:
-            mode = os.stat(target).st_mode
+        try:  # the path itself, links followed: /dev/stdout's realpath into a pipe is a
+            mode = os.stat(path).st_mode  # name (/proc/PID/fd/pipe:[N]) that stats as nothing
         except OSError:
             mode = None  # a new file
         if mode is not None and not stat.S_ISREG(mode):

@@ -423,3 +423,33 @@ def test_a_fifo_target_is_refused_not_replaced(tmp_path: Path) -> None:
         atomic.write_atomic(fifo, "through the pipe\n")
     assert stat_mod.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left
+
+
+def _pipe_link() -> tuple[str, int, int]:
+    read, write = os.pipe()
+    return f"/proc/self/fd/{write}", read, write
+
+
+@pytest.mark.parametrize("how", ["pipe", "fifo-link", "device-link"])
+def test_a_link_to_a_pipe_or_device_is_refused_as_such(tmp_path: Path, how: str) -> None:
+    """``-o /dev/stdout`` into a pipe: the link's realpath is ``/proc/PID/fd/pipe:[N]``,
+    a name that stats as nothing, so it was taken for a new file and the write failed
+    with "No such file or directory"; it is the same refusal as /dev/null's."""
+    fds: tuple[int, ...] = ()
+    if how == "pipe":
+        name, *fd_pair = _pipe_link()
+        fds = tuple(fd_pair)
+    elif how == "fifo-link":
+        os.mkfifo(tmp_path / "fifo")
+        (tmp_path / "link").symlink_to(tmp_path / "fifo")
+        name = str(tmp_path / "link")
+    else:
+        (tmp_path / "link").symlink_to("/dev/null")
+        name = str(tmp_path / "link")
+    try:
+        with pytest.raises(OSError, match="not a regular file") as caught:
+            atomic.write_atomic(name, "x\n")
+        assert caught.value.filename == name
+    finally:
+        for fd in fds:
+            os.close(fd)

@@ -78,8 +78,6 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--output {out}: the file name must end in .yaml or .yml", 2)
     if out.exists() and source.exists() and out.resolve() == source.resolve():
         return _fail(f"--output {out}: names the spreadsheet itself", 2)
-    if not source.is_file():
-        return _fail(f"{source}: no such file", 2)
     try:
         table = read_table(source, args.table)
     except TableError as exc:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,16 @@ from typing import Any
 READERS = {".csv": "csv", ".xlsx": "openpyxl", ".ods": "odfpy"}
 #: Rows read at most (a spreadsheet that claims a million repeated rows is refused).
 MAX_ROWS = 10_000
+#: The largest CSV file read, in bytes (as for a YAML spec: a table of 500 tiles is 30 KB).
+MAX_CSV_BYTES = 4 * 1024 * 1024
+#: Header spellings read as another column.
+ALIASES = {"color": "colour"}
+
+
+def field_of(header: str) -> str:
+    """The field a header cell names (lower case, aliases resolved)."""
+    key = header.strip().lower()
+    return ALIASES.get(key, key)
 
 
 class TableError(OSError):
@@ -61,21 +73,57 @@ def _text(value: Any) -> str:
 
 
 def _table(name: str, raw: list[list[str]]) -> Table:
+    """The table of ``raw`` rows: a header naming each field once, and rows below it.
+
+    Raises :class:`TableError` for an empty sheet, a header alone, a field named by two
+    columns (the last silently won) and more than :data:`MAX_ROWS` rows."""
     rows = [Row(k + 1, tuple(c.strip() for c in r)) for k, r in enumerate(raw)]
     rows = [r for r in rows if any(r.cells)]
     if not rows:
         raise TableError(f"{name}: the sheet is empty (no header row)")
     header, *body = rows
+    seen: dict[str, int] = {}
+    for k, head in enumerate(header.cells):
+        field = field_of(head)
+        if not field:
+            continue
+        if field in seen:
+            raise TableError(
+                f"{name}:{header.number}:{k + 1}: column {k + 1} ({head!r}) names "
+                f"`{field}` as column {seen[field]} does; give each column once")
+        seen[field] = k + 1
+    if not body:
+        raise TableError(f"{name}:{header.number}:1: only a header row: no row below it "
+                         "to read")
+    if len(body) > MAX_ROWS:
+        raise TableError(f"{name}: more than {MAX_ROWS:,} rows")
     return Table(name, header.cells, tuple(body))
+
+
+def _utf8(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text, else a :class:`TableError` at the line and column of the
+    first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start]
+                     .decode("utf-8", "replace")) + 1
+        raise TableError(f"{name}:{line}:{column}: byte 0x{data[exc.start]:02x} is not "
+                         "UTF-8 text; save the CSV as UTF-8") from None
 
 
 def read_csv_text(text: str, name: str) -> Table:
     """A table from CSV text (comma-separated; a byte-order mark is ignored)."""
     text = text.removeprefix("\ufeff")
+    # strict: a quote left open swallowed every line after it into one cell
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
-        raw = [list(r) for r in csv.reader(io.StringIO(text, newline=""))]
+        raw = [list(r) for r in reader]
     except csv.Error as exc:
-        raise TableError(f"{name}: not a readable CSV file: {exc}") from None
+        hint = " (a quote left open?)" if "end of data" in str(exc) else ""
+        raise TableError(f"{name}:{reader.line_num}: not a readable CSV file: {exc}{hint}") \
+            from None
     return _table(name, raw)
 
 
@@ -90,13 +138,21 @@ def read_table(path: Path, name: str | None = None) -> Table:
     if ext not in READERS:
         raise TableError(f"{name}: a spreadsheet must end in .csv, .xlsx or .ods")
     try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise TableError(f"{name}: no such file") from None
+    except OSError as exc:
+        raise TableError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):  # reading /dev/zero or a FIFO would never end
+        raise TableError(f"{name}: not a regular file (a folder, device or pipe)")
+    try:
         if ext == ".csv":
-            return read_csv_text(path.read_bytes().decode("utf-8"), name)
+            if os.stat(path).st_size > MAX_CSV_BYTES:
+                raise TableError(f"{name}: larger than {MAX_CSV_BYTES:,} bytes: not a table "
+                                 "of tiles or bugs")
+            return read_csv_text(_utf8(path.read_bytes(), name), name)
         reader = _xlsx_rows if ext == ".xlsx" else _ods_rows
         return _table(name, reader(path))
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{name}: not UTF-8 text (byte {exc.start}); save the CSV as "
-                         "UTF-8") from None
     except ImportError:
         from botanik_design.extras import MissingExtra
 

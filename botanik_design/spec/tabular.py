@@ -29,9 +29,7 @@ from typing import Any
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic
 from botanik_design.spec.tables import Table
-
-#: Header spellings read as another column.
-ALIASES = {"color": "colour"}
+from botanik_design.spec.tables import field_of as field_of
 
 
 @dataclass(frozen=True)
@@ -98,12 +96,6 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 class SpliceRefused(ValueError):
     """The existing file cannot take the new list without losing something."""
-
-
-def field_of(header: str) -> str:
-    """The field a header cell names (lower case, aliases resolved)."""
-    key = header.strip().lower()
-    return ALIASES.get(key, key)
 
 
 def table_kind(table: Table) -> str:

@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"sweep: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"sweep: cannot use the store {path}: {exc}", file=sys.stderr)
+        print(f"sweep: cannot use the store {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
         total = sweep.games * len(sweep.played_points())

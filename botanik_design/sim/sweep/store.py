@@ -21,6 +21,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,15 @@ class ResultStore:
         fp = fingerprint(sweep)
         header = {"format": FORMAT, "fingerprint": fp, "sweep": sweep.name,
                   "points": len(sweep.points), "games": sweep.games}
-        if path.exists():
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except FileNotFoundError:
+            mode = None
+        if mode is not None and not stat.S_ISREG(mode):
+            # reading /dev/zero filled the memory; a FIFO waited for a writer for ever
+            raise StoreError(f"{path}: not a regular file (a folder, device or pipe); "
+                             "give a file name for the store")
+        if mode is not None:
             old_header = _header(path)
             if old_header is None:
                 if path.stat().st_size > 0:  # never overwrite a file that is not a store
@@ -160,10 +169,14 @@ def _game_metrics(sweep: Sweep) -> tuple[Metric, ...]:
     return tuple(load_game(sweep.game, **sweep.base.params).metrics())
 
 
+#: The most of a file read for a store's header line (a header is about 200 bytes).
+_HEADER_BYTES = 64 * 1024
+
+
 def _header(path: Path) -> dict[str, Any] | None:
     """The store's header (its first line), or ``None`` when the file is no store."""
     with open(path, "rb") as f:
-        first = f.readline()
+        first = f.readline(_HEADER_BYTES)  # a store's header is one short line
     try:
         obj = json.loads(first)
     except ValueError:

@@ -91,11 +91,14 @@ def _source_of(ref: str, editable: list[EditorLauncher]) -> tuple[EditorLauncher
     from botanik_design.spec.errors import SpecError
     from botanik_design.spec.load import resolve_ref
     from botanik_design.spec.refs import bundled, find_ref
+    from botanik_design.spec.userfiles import read_text
 
     for ed in editable:
         found = find_ref(ref, ed.kind, None)
         if found is not None:
-            text = found[1].read_text(encoding="utf-8")
+            source = found[1]  # a file (checked: never a device or FIFO) or a bundled one
+            text = read_text(source) if isinstance(source, Path) else \
+                source.read_text(encoding="utf-8")
             kind = kind_of_text(text)
             return next((e for e in editable if e.kind == kind), ed), text
     first = editable[0]

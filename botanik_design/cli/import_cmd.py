@@ -121,7 +121,9 @@ def _document(out: Path, kind: str, block: str, args: argparse.Namespace) -> str
         from ruamel.yaml import YAML
         from ruamel.yaml.error import YAMLError
 
-        old = out.read_text(encoding="utf-8")
+        from botanik_design.spec.userfiles import read_text
+
+        old = read_text(out)
         try:
             data = YAML(typ="rt").load(old)
         except YAMLError as exc:

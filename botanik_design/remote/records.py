@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from botanik_design.games.base import Game, State
+from botanik_design.spec.userfiles import read_text
 
 
 @dataclass
@@ -131,8 +132,10 @@ class RecordLoadError(ValueError):
 def load_hosted(path: Path) -> Hosted:
     """Replay a record file of any game; raises :class:`RecordLoadError`."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, UnicodeDecodeError) as exc:
+        data = yaml.safe_load(read_text(path))
+    except OSError as exc:
+        raise RecordLoadError(f"{path}: {exc.strerror or exc}") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise RecordLoadError(f"{path}: {exc}") from None
     if not isinstance(data, dict):
         raise RecordLoadError(f"{path}: not a record")

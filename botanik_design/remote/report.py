@@ -23,6 +23,7 @@ from botanik_design.model.words import plural
 from botanik_design.remote.records import Hosted, RecordLoadError, load_hosted, rules_game
 from botanik_design.sim.report import game_metrics, metric_values
 from botanik_design.sim.rows import GameRow
+from botanik_design.spec.userfiles import NOT_REGULAR, read_text
 
 
 @dataclass
@@ -57,6 +58,8 @@ def record_files(paths: list[Path]) -> list[Path]:
                     out.append(f)
         elif path.is_file():
             out.append(path)
+        elif path.exists():
+            raise FileNotFoundError(f"{path}: {NOT_REGULAR}")
         else:
             raise FileNotFoundError(f"{path}: no such file or folder")
     return out
@@ -64,7 +67,7 @@ def record_files(paths: list[Path]) -> list[Path]:
 
 def _is_record(path: Path) -> bool:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_text(path))
     except (OSError, yaml.YAMLError, UnicodeDecodeError):
         return False
     return isinstance(data, dict) and "record" in data

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.spec.atomic import write_atomic
+from botanik_design.spec.userfiles import read_text
 
 SEATS = ("0", "1", "watch")
 
@@ -39,7 +40,7 @@ def save_tokens(record: Path, tokens: dict[str, str], port: int) -> None:
 def load_tokens(record: Path) -> tuple[dict[str, str], int] | None:
     """The saved tokens and port, or ``None`` when there is no (valid) tokens file."""
     try:
-        data: Any = json.loads(tokens_path(record).read_text(encoding="utf-8"))
+        data: Any = json.loads(read_text(tokens_path(record)))
         tokens = {seat: str(data["tokens"][seat]) for seat in SEATS}
         return tokens, int(data["port"])
     except (OSError, ValueError, KeyError, TypeError):

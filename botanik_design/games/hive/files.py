@@ -136,10 +136,11 @@ def check_game_string_file(path: Path, name: str) -> list[Diagnostic]:
 def game_string_file_state(path: Path, name: str) -> tuple[Any, list[Diagnostic]]:
     """The replayed state of a GameString file and the problems of the file (state
     ``None`` when there are errors; ``io-unreadable`` when it cannot be read)."""
+    from botanik_design.spec.userfiles import check_regular
     from botanik_design.spec.yamlread import MAX_BYTES, decode
 
     try:
-        if path.stat().st_size > MAX_BYTES:  # decode says so too, without reading it all
+        if check_regular(path).st_size > MAX_BYTES:  # decode says so too, without reading
             return None, [Diagnostic(name, 1, 1, "error", "yaml-too-large",
                                      f"the file is larger than {MAX_BYTES} bytes")]
         raw = path.read_bytes()

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from botanik_design.spec.userfiles import read_bytes
+
 
 def resolve_pieceset(ref: str) -> Any | None:
     """The :class:`~botanik_design.games.hive.model.PieceSet` ``ref`` names, or ``None`` when it
@@ -51,7 +53,7 @@ def _is_hive_variant_file(path: Path) -> bool:
 
 def _is_pieceset_file(path: Path) -> bool:
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:65536]
+        head = read_bytes(path)[:65536].decode("utf-8", errors="replace")
     except OSError:
         return False
     return any(line.startswith("pieceset:") for line in head.splitlines())

@@ -44,6 +44,7 @@ from botanik_design.games.botanik.engine.record import (
 from botanik_design.games.botanik.model.tileset import TileSet
 from botanik_design.games.botanik.model.variant import Variant
 from botanik_design.model.words import plural
+from botanik_design.spec.userfiles import read_text
 from botanik_design.tui.botanik.legal import Destination, LegalMoves
 from botanik_design.tui.remote.seat import MoveSink
 
@@ -164,7 +165,7 @@ class Controller(LegalMoves):
         state = record.new_game()
         for _ in replay(record, state):
             pass
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.safe_load(read_text(path))
         folder = path.parent
         variant_ref = ref_for_record(str(raw["variant"]), folder)
         ts_raw = raw.get("tileset") or record.variant.tileset or record.tileset.name

@@ -224,9 +224,11 @@ def _restore_comments(slots: Any, back: dict[int, str]) -> None:
 
 
 def read_raw(path: Path) -> str:
-    """The file's text with its line endings as they are (no newline translation)."""
-    with path.open(encoding="utf-8", newline="") as handle:
-        return handle.read()
+    """The file's text with its line endings as they are (no newline translation); a
+    folder, device or FIFO is an ``OSError`` before it is opened (never read for ever)."""
+    from botanik_design.spec.userfiles import read_text
+
+    return read_text(path, newline="")
 
 
 class RoundTripText:

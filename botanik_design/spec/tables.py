@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -137,20 +135,21 @@ def read_table(path: Path, name: str | None = None) -> Table:
     ext = path.suffix.lower()
     if ext not in READERS:
         raise TableError(f"{name}: a spreadsheet must end in .csv, .xlsx or .ods")
+    from botanik_design.spec.userfiles import NOT_REGULAR, check_regular, read_bytes
+
     try:
-        mode = os.stat(path).st_mode
+        size = check_regular(path).st_size  # reading /dev/zero or a FIFO would never end
     except FileNotFoundError:
         raise TableError(f"{name}: no such file") from None
     except OSError as exc:
-        raise TableError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(mode):  # reading /dev/zero or a FIFO would never end
-        raise TableError(f"{name}: not a regular file (a folder, device or pipe)")
+        text = NOT_REGULAR if exc.strerror == NOT_REGULAR else f"cannot read: {exc.strerror}"
+        raise TableError(f"{name}: {text}") from None
     try:
         if ext == ".csv":
-            if os.stat(path).st_size > MAX_CSV_BYTES:
+            if size > MAX_CSV_BYTES:
                 raise TableError(f"{name}: larger than {MAX_CSV_BYTES:,} bytes: not a table "
                                  "of tiles or bugs")
-            return read_csv_text(_utf8(path.read_bytes(), name), name)
+            return read_csv_text(_utf8(read_bytes(path, MAX_CSV_BYTES), name), name)
         reader = _xlsx_rows if ext == ".xlsx" else _ods_rows
         return _table(name, reader(path))
     except ImportError:

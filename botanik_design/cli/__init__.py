@@ -120,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for reports that say how
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character
+        reconfigure = getattr(stream, "reconfigure", None)  # (LANG=C, an ASCII pipe) gets
+        if reconfigure is not None:  # its escape, not a UnicodeEncodeError traceback
+            reconfigure(errors="backslashreplace")
     module = importlib.import_module(command_modules()[args.command])
     from botanik_design.spec.refs import set_ref_policy
 

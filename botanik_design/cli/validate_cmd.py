@@ -197,10 +197,6 @@ def run(args: argparse.Namespace) -> int:
     from botanik_design.spec.positions import Positions
     from botanik_design.spec.validate import Doc, Session
 
-    for stream in (sys.stdout, sys.stderr):  # odd file names must not crash the report
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
     if args.root is not None and not args.with_dependents and not args.root.is_dir():
         print(f"validate: --root {str(args.root)[:200]}: no such folder", file=sys.stderr)
         return 2

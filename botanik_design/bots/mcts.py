@@ -40,14 +40,14 @@ from __future__ import annotations
 
 import math
 import time as _time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import le
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
-from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
+from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed, SearchFunctions
 from botanik_design.model.draws import below
 
 
@@ -144,6 +144,21 @@ def determinize(state: Any, rng: Any) -> bool:
     return True
 
 
+#: Game types seen, and their search functions (``games.base.SearchFunctions``) or None.
+_SEARCH_FUNCTIONS: dict[type, tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                    Callable[[Any], float]] | None] = {}
+
+
+def search_functions(game: Any) -> tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                         Callable[[Any], float]] | None:
+    """The game's ``(ties, win_probability)`` functions (``SearchFunctions``), or None."""
+    kind = type(game)
+    if kind not in _SEARCH_FUNCTIONS:
+        _SEARCH_FUNCTIONS[kind] = (game.search_functions()
+                                   if isinstance(game, SearchFunctions) else None)
+    return _SEARCH_FUNCTIONS[kind]
+
+
 def leaf_value(state: Any) -> float:
     """Player 0's estimated result in [0, 1] at a non-terminal state (see module docstring)."""
     game = state.get_game()
@@ -202,6 +217,9 @@ class MCTSBot(BaseBot):
         self._can_determinize = False
         self._keep_states = False
         self._hidden0: object = None
+        #: The game's search functions (``SearchFunctions``) or None, found once per step.
+        self._ties: Callable[[Any, Sequence[int]], Sequence[int]] | None = None
+        self._win: Callable[[Any], float] | None = None
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The most visited root action after the search; ``ValueError`` when none is legal."""
@@ -210,7 +228,10 @@ class MCTSBot(BaseBot):
             return actions[0]
         root = _Node(-1)
         # the game's heuristic, asked once per decision (every clone shares the game)
-        self._own = heuristic_of(state.get_game())
+        game = state.get_game()
+        self._own = heuristic_of(game)
+        fast = search_functions(game) if self._own is not None else None
+        self._ties, self._win = (None, None) if fast is None else fast
         self._can_determinize = self.determinize and determinize_able(state)
         # keep the states along the tree while the hidden information is unchanged
         # (the same samples and draws: see _kept_prefix); with priors only, as the
@@ -426,6 +447,7 @@ class MCTSBot(BaseBot):
         greedy = self.rollout == "greedy"
         own = self._own
         values_of = own.action_values if own is not None else None
+        ties = self._ties
         steps = 0
         while not s.is_terminal():
             if depth and steps >= depth:
@@ -435,15 +457,19 @@ class MCTSBot(BaseBot):
                 a = legal[0]
             elif greedy:
                 # choose_greedy, inline: the best value, ties broken with rng
-                values = (values_of(s, legal) if values_of is not None
-                          else action_values(s, legal))
-                assert len(values) == len(legal)
-                if node is not None:
-                    if not steps:
+                top: Sequence[int]
+                if ties is not None and (node is None or steps):
+                    # the game's ties function: the same actions, without the values
+                    top = ties(s, legal)
+                else:
+                    values = (values_of(s, legal) if values_of is not None
+                              else action_values(s, legal))
+                    assert len(values) == len(legal)
+                    if node is not None and not steps:
                         node.first = (legal, values)
-                    node = None
-                # the actions valued >= the best - 1e-9, in order (filtered in C)
-                top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                    # the actions valued >= the best - 1e-9, in order (filtered in C)
+                    top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                node = None
                 a = top[0] if len(top) == 1 else top[below(rng, len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
@@ -452,6 +478,9 @@ class MCTSBot(BaseBot):
         return terminal_value(s)
 
     def _leaf(self, s: Any) -> float:
+        win = self._win
+        if win is not None:
+            return win(s)
         own = self._own
         if own is not None:
             return own.win_probability(s)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from botanik_design.games.botanik.engine import move_values as reference
 from botanik_design.games.botanik.engine import search_values as fast
-from botanik_design.games.botanik.engine.actions import PLACE_BASE, SWAP_BASE
+from botanik_design.games.botanik.engine.actions import DISCARD_BASE, PLACE_BASE, SWAP_BASE
 from botanik_design.games.botanik.engine.heuristic import WEIGHTS
 from botanik_design.games.botanik.engine.state import GameState
 
@@ -65,3 +65,25 @@ def test_search_functions_are_the_fast_ones() -> None:
     ties, win = state.get_game().search_functions()
     assert ties is fast.greedy_top
     assert win is fast.win_probability
+
+
+def test_greedy_top_of_discards_and_swaps() -> None:
+    """Decisions whose legal actions are discards (``no_registry_move: discard-chosen``,
+    met in these seeded ``registre-3`` games) or swaps have the reference's ties too."""
+    met = {"discard": 0, "swap": 0}
+
+    def check(state: GameState) -> None:
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if not DISCARD_BASE <= legal[0] < PLACE_BASE:
+            return
+        met["discard" if legal[0] < SWAP_BASE else "swap"] += 1
+        assert list(fast.greedy_top(state.clone(), legal)) == _ties(state, legal)
+
+    for name in ("registre-3", "standard"):
+        v = variant(name)
+        for seed in range(6):
+            random_game(tileset(v.tileset or "botanik"), v, seed, check, 0.7 * (seed % 2))
+    assert met["discard"] > 10
+    assert met["swap"] > 0

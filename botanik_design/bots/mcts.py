@@ -25,7 +25,9 @@ seconds — not reproducible, as it depends on the machine's speed):
    end), then evaluate: the exact result (win 1, shared 0.5, loss 0) at the
    end of the game, else player 0's estimated result: the game's
    ``Heuristic.win_probability`` (Botanik: a logistic of the heuristic lead),
-   or ``(Game.evaluate(state, 0) + 1) / 2``.
+   or ``(Game.evaluate(state, 0) + 1) / 2``.  A game with ``SearchFunctions``
+   gives its greedy ties and win probability as plain functions, called directly
+   (the same choices and values, without the values list or the method calls).
 5. **Back up** the result along the path.
 
 The move played is the most visited root child (ties: higher mean, then rng).
@@ -171,6 +173,19 @@ def leaf_value(state: Any) -> float:
 def terminal_value(state: Any) -> float:
     """Player 0's result at the end: 1 win, 0.5 shared, 0 loss."""
     return (float(state.returns()[0]) + 1.0) / 2.0
+
+
+def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+    """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+    hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+    t = cur.clone()
+    t.apply_action(action)
+    if t.hidden_key() == key0:
+        node.state = t
+        return t
+    node.crosses = True
+    node.first = None
+    return None
 
 
 class MCTSBot(BaseBot):
@@ -413,7 +428,7 @@ class MCTSBot(BaseBot):
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:
-                nxt = self._keep(node, cur, best_a, key0)
+                nxt = _keep(node, cur, best_a, key0)
             if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
@@ -423,19 +438,6 @@ class MCTSBot(BaseBot):
         s = cur.clone()
         s.determinize(rng)
         return s, node, path, False
-
-    @staticmethod
-    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
-        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
-        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
-        t = cur.clone()
-        t.apply_action(action)
-        if t.hidden_key() == key0:
-            node.state = t
-            return t
-        node.crosses = True
-        node.first = None
-        return None
 
     def _rollout(self, s: Any, node: _Node | None = None) -> float:
         """The rollout's value from ``s``; ``node``: the node expanded from a kept one

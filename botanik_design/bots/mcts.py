@@ -68,7 +68,7 @@ class _Node:
         self.crosses = False
         #: At a kept node (fixed legal actions, so fixed candidates): the candidates,
         #: their priors (empty: none count), and the children expanded so far as
-        #: ``(action, child, prior)``, in candidate order (expansions take the first
+        #: ``(action, child, bias * prior)``, in candidate order (expansions take the first
         #: untried one).
         self.cands: list[int] = []
         self.prior: dict[int, float] = {}
@@ -409,7 +409,7 @@ class MCTSBot(BaseBot):
                 a = cands[n]
                 child = _Node(cur.current_player())
                 node.children[a] = child
-                kids.append((a, child, prior[a] if prior else 0.0))
+                kids.append((a, child, bias * prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
                 # the hidden information changed: nothing to keep there (no _keep later)
@@ -417,12 +417,13 @@ class MCTSBot(BaseBot):
                 return s, child, path, True
             best_a, node, _ = kids[0]
             best_u = -1e18
-            for a, kid, p in kids:
-                kid.avail += 1
+            for a, kid, bp in kids:
+                avail = kid.avail + 1
+                kid.avail = avail
                 visits = kid.visits
-                u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
+                u = kid.value / visits + c * sqrt(log(avail) / visits)
                 if prior:
-                    u += bias * p / (visits + 1)
+                    u += bp / (visits + 1)  # bias * prior / (visits + 1)
                 if u > best_u:
                     best_u, best_a, node = u, a, kid
             path.append(node)

@@ -43,8 +43,6 @@ from __future__ import annotations
 import math
 import time as _time
 from collections.abc import Callable, Sequence
-from itertools import compress, repeat
-from operator import le
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
@@ -470,8 +468,8 @@ class MCTSBot(BaseBot):
                     assert len(values) == len(legal)
                     if node is not None and not steps:
                         node.first = (legal, values)
-                    # the actions valued >= the best - 1e-9, in order (filtered in C)
-                    top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                    thr = max(values) - 1e-9  # the actions valued >= it, in order
+                    top = [x for x, v in zip(legal, values) if v >= thr]  # noqa: B905
                 node = None
                 a = top[0] if len(top) == 1 else top[below(rng, len(top))]
             else:

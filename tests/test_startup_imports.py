@@ -79,11 +79,12 @@ def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
     assert not {"jsonschema", "yaml", "concurrent", "multiprocessing"} & seen[1]
 
 
-def test_a_one_worker_simulate_starts_without_openssl_or_importlib_resources(
+def test_a_one_worker_simulate_starts_without_openssl_resources_or_statistics(
         tmp_path: Path) -> None:
     """The caches' names and the seeds hash with CPython's own SHA-256 (``spec/digest.py``:
     ``hashlib`` loads OpenSSL's ``_hashlib``), and a checkout finds its bundled folders
-    without ``importlib.resources`` (which brings ``tempfile``'s imports and more)."""
+    without ``importlib.resources`` (which brings ``tempfile``'s imports and more); the
+    reports' normal quantile needs no ``statistics`` (``fractions``, ``decimal``)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
     probe = PROBE.replace("sorted(m.split('.')[0] for m in sys.modules)", "sorted(sys.modules)")
     argv = json.dumps(["simulate", "--games", "1", "--quiet", "--workers", "1",
@@ -94,7 +95,7 @@ def test_a_one_worker_simulate_starts_without_openssl_or_importlib_resources(
     rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
     assert rc == 0, done.stderr
     assert "botanik_design.sim.seeding" in modules  # the probe sees the run's modules
-    assert not {"hashlib", "_hashlib", "importlib.resources"} & set(modules)
+    assert not {"hashlib", "_hashlib", "importlib.resources", "statistics"} & set(modules)
 
 
 #: a command line as the shell gives it (``main()`` reads ``sys.argv``): the modules only

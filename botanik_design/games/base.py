@@ -215,6 +215,22 @@ class Heuristic(Protocol):
         ...
 
 
+class RandomPlayout(Protocol):
+    """Optional :class:`State` capability: random play written into the game's own loop.
+
+    ``play_random(draws, limit)`` plays on until the game ends, ``limit`` decisions
+    are made or a decision has no legal action, each decision
+    ``legal[r]`` of ``legal = legal_actions()`` with ``r`` drawn as
+    :meth:`~botanik_design.bots.random_bot.RandomBot.step` draws it from
+    ``draws[current_player()]`` (a ``getrandbits``); it returns ``(decisions, legal
+    actions summed)``.  The same game, move for move and bit for bit, as two random
+    bots' ``step`` calls: :func:`~botanik_design.bots.random_bot.play_out` uses it when
+    a state has it (found by attribute, not by ``isinstance``).
+    """
+
+    def play_random(self, draws: Sequence[Any], limit: int) -> tuple[int, int]: ...
+
+
 @runtime_checkable
 class SearchFunctions(Protocol):
     """Optional, with :class:`Heuristic`: its hot parts as plain functions for a search's

@@ -79,6 +79,25 @@ def test_a_one_worker_simulate_of_checked_files_starts_without_jsonschema(
     assert not {"jsonschema", "yaml", "concurrent", "multiprocessing"} & seen[1]
 
 
+def test_a_one_worker_simulate_starts_without_openssl_resources_or_statistics(
+        tmp_path: Path) -> None:
+    """The caches' names and the seeds hash with CPython's own SHA-256 (``spec/digest.py``:
+    ``hashlib`` loads OpenSSL's ``_hashlib``), and a checkout finds its bundled folders
+    without ``importlib.resources`` (which brings ``tempfile``'s imports and more); the
+    reports' normal quantile needs no ``statistics`` (``fractions``, ``decimal``)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BOTANIK_DESIGN_CACHE": str(tmp_path)}
+    probe = PROBE.replace("sorted(m.split('.')[0] for m in sys.modules)", "sorted(sys.modules)")
+    argv = json.dumps(["simulate", "--games", "1", "--quiet", "--workers", "1",
+                       "--bots", "random,random"])
+    for _ in range(2):  # the second run reads the parsed files' cache
+        done = subprocess.run([sys.executable, "-c", probe, argv], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+    rc, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    assert rc == 0, done.stderr
+    assert "botanik_design.sim.seeding" in modules  # the probe sees the run's modules
+    assert not {"hashlib", "_hashlib", "importlib.resources", "statistics"} & set(modules)
+
+
 #: a command line as the shell gives it (``main()`` reads ``sys.argv``): the modules only
 #: a TAB completion or a misspelt name needs stay unimported
 SHELL_PROBE = """

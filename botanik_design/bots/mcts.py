@@ -25,7 +25,9 @@ seconds — not reproducible, as it depends on the machine's speed):
    end), then evaluate: the exact result (win 1, shared 0.5, loss 0) at the
    end of the game, else player 0's estimated result: the game's
    ``Heuristic.win_probability`` (Botanik: a logistic of the heuristic lead),
-   or ``(Game.evaluate(state, 0) + 1) / 2``.
+   or ``(Game.evaluate(state, 0) + 1) / 2``.  A game with ``SearchFunctions``
+   gives its greedy ties and win probability as plain functions, called directly
+   (the same choices and values, without the values list or the method calls).
 5. **Back up** the result along the path.
 
 The move played is the most visited root child (ties: higher mean, then rng).
@@ -40,14 +42,12 @@ from __future__ import annotations
 
 import math
 import time as _time
-from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import le
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from botanik_design.bots.base import BaseBot
 from botanik_design.bots.greedy import action_values, heuristic_of
-from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed
+from botanik_design.games.base import Determinizable, Heuristic, HiddenKeyed, SearchFunctions
 from botanik_design.model.draws import below
 
 
@@ -66,7 +66,7 @@ class _Node:
         self.crosses = False
         #: At a kept node (fixed legal actions, so fixed candidates): the candidates,
         #: their priors (empty: none count), and the children expanded so far as
-        #: ``(action, child, prior)``, in candidate order (expansions take the first
+        #: ``(action, child, bias * prior)``, in candidate order (expansions take the first
         #: untried one).
         self.cands: list[int] = []
         self.prior: dict[int, float] = {}
@@ -144,6 +144,21 @@ def determinize(state: Any, rng: Any) -> bool:
     return True
 
 
+#: Game types seen, and their search functions (``games.base.SearchFunctions``) or None.
+_SEARCH_FUNCTIONS: dict[type, tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                    Callable[[Any], float]] | None] = {}
+
+
+def search_functions(game: Any) -> tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                         Callable[[Any], float]] | None:
+    """The game's ``(ties, win_probability)`` functions (``SearchFunctions``), or None."""
+    kind = type(game)
+    if kind not in _SEARCH_FUNCTIONS:
+        _SEARCH_FUNCTIONS[kind] = (game.search_functions()
+                                   if isinstance(game, SearchFunctions) else None)
+    return _SEARCH_FUNCTIONS[kind]
+
+
 def leaf_value(state: Any) -> float:
     """Player 0's estimated result in [0, 1] at a non-terminal state (see module docstring)."""
     game = state.get_game()
@@ -156,6 +171,19 @@ def leaf_value(state: Any) -> float:
 def terminal_value(state: Any) -> float:
     """Player 0's result at the end: 1 win, 0.5 shared, 0 loss."""
     return (float(state.returns()[0]) + 1.0) / 2.0
+
+
+def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
+    """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
+    hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
+    t = cur.clone()
+    t.apply_action(action)
+    if t.hidden_key() == key0:
+        node.state = t
+        return t
+    node.crosses = True
+    node.first = None
+    return None
 
 
 class MCTSBot(BaseBot):
@@ -202,6 +230,9 @@ class MCTSBot(BaseBot):
         self._can_determinize = False
         self._keep_states = False
         self._hidden0: object = None
+        #: The game's search functions (``SearchFunctions``) or None, found once per step.
+        self._ties: Callable[[Any, Sequence[int]], Sequence[int]] | None = None
+        self._win: Callable[[Any], float] | None = None
 
     def step(self, state: Any, legal: Sequence[int] | None = None) -> int:
         """The most visited root action after the search; ``ValueError`` when none is legal."""
@@ -210,7 +241,10 @@ class MCTSBot(BaseBot):
             return actions[0]
         root = _Node(-1)
         # the game's heuristic, asked once per decision (every clone shares the game)
-        self._own = heuristic_of(state.get_game())
+        game = state.get_game()
+        self._own = heuristic_of(game)
+        fast = search_functions(game) if self._own is not None else None
+        self._ties, self._win = (None, None) if fast is None else fast
         self._can_determinize = self.determinize and determinize_able(state)
         # keep the states along the tree while the hidden information is unchanged
         # (the same samples and draws: see _kept_prefix); with priors only, as the
@@ -373,7 +407,7 @@ class MCTSBot(BaseBot):
                 a = cands[n]
                 child = _Node(cur.current_player())
                 node.children[a] = child
-                kids.append((a, child, prior[a] if prior else 0.0))
+                kids.append((a, child, bias * prior[a] if prior else 0.0))
                 s.apply_action(a)
                 path.append(child)
                 # the hidden information changed: nothing to keep there (no _keep later)
@@ -381,18 +415,19 @@ class MCTSBot(BaseBot):
                 return s, child, path, True
             best_a, node, _ = kids[0]
             best_u = -1e18
-            for a, kid, p in kids:
-                kid.avail += 1
+            for a, kid, bp in kids:
+                avail = kid.avail + 1
+                kid.avail = avail
                 visits = kid.visits
-                u = kid.value / visits + c * sqrt(log(kid.avail) / visits)
+                u = kid.value / visits + c * sqrt(log(avail) / visits)
                 if prior:
-                    u += bias * p / (visits + 1)
+                    u += bp / (visits + 1)  # bias * prior / (visits + 1)
                 if u > best_u:
                     best_u, best_a, node = u, a, kid
             path.append(node)
             nxt = node.state
             if nxt is None and not node.crosses:
-                nxt = self._keep(node, cur, best_a, key0)
+                nxt = _keep(node, cur, best_a, key0)
             if nxt is None:
                 s = cur.clone()
                 s.determinize(rng)
@@ -402,19 +437,6 @@ class MCTSBot(BaseBot):
         s = cur.clone()
         s.determinize(rng)
         return s, node, path, False
-
-    @staticmethod
-    def _keep(node: _Node, cur: Any, action: int, key0: object) -> Any:
-        """The state after ``action`` from the kept ``cur``, kept on ``node`` when the
-        hidden information is unchanged (else ``None``, and ``node`` marked as crossing)."""
-        t = cur.clone()
-        t.apply_action(action)
-        if t.hidden_key() == key0:
-            node.state = t
-            return t
-        node.crosses = True
-        node.first = None
-        return None
 
     def _rollout(self, s: Any, node: _Node | None = None) -> float:
         """The rollout's value from ``s``; ``node``: the node expanded from a kept one
@@ -426,6 +448,7 @@ class MCTSBot(BaseBot):
         greedy = self.rollout == "greedy"
         own = self._own
         values_of = own.action_values if own is not None else None
+        ties = self._ties
         steps = 0
         while not s.is_terminal():
             if depth and steps >= depth:
@@ -435,15 +458,19 @@ class MCTSBot(BaseBot):
                 a = legal[0]
             elif greedy:
                 # choose_greedy, inline: the best value, ties broken with rng
-                values = (values_of(s, legal) if values_of is not None
-                          else action_values(s, legal))
-                assert len(values) == len(legal)
-                if node is not None:
-                    if not steps:
+                top: Sequence[int]
+                if ties is not None and (node is None or steps):
+                    # the game's ties function: the same actions, without the values
+                    top = ties(s, legal)
+                else:
+                    values = (values_of(s, legal) if values_of is not None
+                              else action_values(s, legal))
+                    assert len(values) == len(legal)
+                    if node is not None and not steps:
                         node.first = (legal, values)
-                    node = None
-                # the actions valued >= the best - 1e-9, in order (filtered in C)
-                top = list(compress(legal, map(le, repeat(max(values) - 1e-9), values)))
+                    thr = max(values) - 1e-9  # the actions valued >= it, in order
+                    top = [x for x, v in zip(legal, values) if v >= thr]  # noqa: B905
+                node = None
                 a = top[0] if len(top) == 1 else top[below(rng, len(top))]
             else:
                 a = legal[rng.randrange(len(legal))]
@@ -452,6 +479,9 @@ class MCTSBot(BaseBot):
         return terminal_value(s)
 
     def _leaf(self, s: Any) -> float:
+        win = self._win
+        if win is not None:
+            return win(s)
         own = self._own
         if own is not None:
             return own.win_probability(s)

@@ -45,11 +45,18 @@ def play_out(state: Any, bots: Sequence[RandomBot], limit: int) -> tuple[int, in
     generators' states equal).  A decision with no legal action raises the bot's
     ``ValueError``, as ``step`` does.
     """
+    draws = tuple(b.rng.getrandbits for b in bots)
+    fast = getattr(state, "play_random", None)
+    if fast is not None:  # the game's own loop (games.base.RandomPlayout): the same game
+        decisions, legal_total = fast(draws, limit)
+        if decisions < limit and not state.is_terminal():  # stopped: no legal action
+            bots[state.current_player()].step(state, state.legal_actions())  # its ValueError
+            raise AssertionError("unreachable: step refuses an empty legal list")
+        return decisions, legal_total
     is_terminal = state.is_terminal
     legal_actions = state.legal_actions
     current_player = state.current_player
     apply_action = state.apply_action
-    draws = tuple(b.rng.getrandbits for b in bots)
     decisions = 0
     legal_total = 0
     while decisions < limit and not is_terminal():

@@ -153,15 +153,23 @@ def play(
     ``botanik_design.sim.dask_pool.DaskUnavailableError`` when the scheduler
     cannot be reached.
     """
+    from contextlib import nullcontext
+
     from botanik_design.cli.signals import terminate_as_exception
-    from botanik_design.sim.runfolder import run_folder
     from botanik_design.sim.runner import Job
     from botanik_design.sim.workers import make_pool
 
     job = Job(game, bots, seed)
     finished = False
-    with terminate_as_exception(), run_folder():  # workers' temporary files go there
-        pool = make_pool(workers_for(workers, games), scheduler)
+    workers = workers_for(workers, games)
+    if workers > 1 or scheduler is not None:  # workers' temporary files go there
+        from botanik_design.sim.runfolder import run_folder
+
+        folder: Any = run_folder()
+    else:  # in this process: no worker to write any
+        folder = nullcontext()
+    with terminate_as_exception(), folder:
+        pool = make_pool(workers, scheduler)
         try:
             rows = _play_on(pool, job, games, quiet, label)
             finished = True

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -213,6 +213,37 @@ class Heuristic(Protocol):
     def may_prune(self, state: State, legal: Sequence[int]) -> bool:
         """Whether a search may keep only the best-valued few of ``legal``."""
         ...
+
+
+class RandomPlayout(Protocol):
+    """Optional :class:`State` capability: random play written into the game's own loop.
+
+    ``play_random(draws, limit)`` plays on until the game ends, ``limit`` decisions
+    are made or a decision has no legal action, each decision
+    ``legal[r]`` of ``legal = legal_actions()`` with ``r`` drawn as
+    :meth:`~botanik_design.bots.random_bot.RandomBot.step` draws it from
+    ``draws[current_player()]`` (a ``getrandbits``); it returns ``(decisions, legal
+    actions summed)``.  The same game, move for move and bit for bit, as two random
+    bots' ``step`` calls: :func:`~botanik_design.bots.random_bot.play_out` uses it when
+    a state has it (found by attribute, not by ``isinstance``).
+    """
+
+    def play_random(self, draws: Sequence[Any], limit: int) -> tuple[int, int]: ...
+
+
+@runtime_checkable
+class SearchFunctions(Protocol):
+    """Optional, with :class:`Heuristic`: its hot parts as plain functions for a search's
+    rollouts (called thousands of times a decision, with no method call around them).
+
+    ``search_functions()`` gives ``(ties, win_probability)``: ``ties(state, legal)`` is
+    the actions of ``legal`` whose :meth:`Heuristic.action_values` are at least the best
+    less ``1e-9``, in the order of ``legal`` (the greedy choice's ties, a sequence not to
+    change); ``win_probability(state)`` is :meth:`Heuristic.win_probability`.
+    """
+
+    def search_functions(self) -> tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                        Callable[[Any], float]]: ...
 
 
 @runtime_checkable

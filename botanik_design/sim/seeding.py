@@ -16,7 +16,7 @@ same master seed: game ``i`` starts from the same seeds in every variant.
 
 from __future__ import annotations
 
-import hashlib
+from botanik_design.spec.digest import sha256
 
 #: Derived seeds are in ``[0, 2**63)``.
 SEED_BITS = 63
@@ -32,7 +32,7 @@ def derive(master: int, index: int, role: str) -> int:
     The first 8 bytes of ``sha256(f"{SALT}:{master}:{index}:{role}")``,
     masked to 63 bits: stable across Python versions and platforms.
     """
-    digest = hashlib.sha256(f"{SALT}:{master}:{index}:{role}".encode()).digest()
+    digest = sha256(f"{SALT}:{master}:{index}:{role}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & ((1 << SEED_BITS) - 1)
 
 

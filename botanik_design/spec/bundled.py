@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botanik_design.games.registry import DEFAULT_GAME
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -23,10 +25,11 @@ _REPO = Path(__file__).resolve().parents[2]
 def _root(package: str, folder: str) -> Traversable:
     """The package's files, or the checkout's folder (found once per process: asking
     the import system for a package that is not there searches every path)."""
-    try:
-        return resources.files(package)
-    except ModuleNotFoundError:  # running from a checkout that was never installed
+    if find_spec(package) is None:  # running from a checkout that was never installed
         return _REPO / folder
+    from importlib import resources  # here: a checkout's start does without it
+
+    return resources.files(package)
 
 
 def spec_root() -> Traversable:

@@ -11,11 +11,12 @@ raises :class:`SpecError` whose ``problems`` are the formatted diagnostics
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from botanik_design.model.sweep import Sweep
 
 __all__ = ["check_doc", "checked_ref", "invalid", "load_sweep", "read_ref", "resolve_ref",

@@ -26,7 +26,6 @@ that cannot be written is ignored.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache
 from importlib.util import find_spec
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from botanik_design.spec import verdicts
+from botanik_design.spec.digest import sha256
 from botanik_design.spec.positions import Path as NodePath
 from botanik_design.spec.positions import Pos, Positions
 from botanik_design.spec.yamldata import ReadResult
@@ -72,12 +72,12 @@ def _reader_stamp() -> bytes:
             parts.append(file.read_bytes())
         except OSError:
             parts.append(b"?")
-    return hashlib.sha256(b"\0".join(parts)).digest()
+    return sha256(b"\0".join(parts)).digest()
 
 
 def key_of(raw: bytes) -> str:
     """The name of the entry of a file whose bytes are ``raw``."""
-    return hashlib.sha256(_reader_stamp() + raw).hexdigest()
+    return sha256(_reader_stamp() + raw).hexdigest()
 
 
 def _plain(value: Any, seen: set[int]) -> bool:
@@ -130,7 +130,7 @@ def _entry(key: str, size: int, result: ReadResult) -> bytes:
                        "values": _rows(result.positions.values),
                        "keys": _rows(result.positions.keys)},
                       ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-    return hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    return sha256(body).hexdigest().encode() + b"\n" + body
 
 
 def _refuse_constant(name: str) -> Any:
@@ -145,7 +145,7 @@ def _load(path: Path, key: str, size: int) -> ReadResult | None:
     except OSError:
         return None
     digest, _, body = blob.partition(b"\n")
-    if hashlib.sha256(body).hexdigest().encode() != digest:
+    if sha256(body).hexdigest().encode() != digest:
         return None
     try:
         entry = json.loads(body, parse_constant=_refuse_constant)

@@ -6,14 +6,18 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from botanik_design.games.registry import entries, spec_kind
 from botanik_design.spec.bundled import FOLDERS, bundled_files, bundled_variants, schema
 from botanik_design.spec.errors import SpecNotFoundError
 
-Source = Traversable | Path
+if TYPE_CHECKING:  # importlib.resources: only where a file is read from a wheel
+    from importlib.resources.abc import Traversable
+
+#: Where a spec is read from: a bundled resource or a path.
+Source: TypeAlias = "Traversable | Path"
 
 #: The kinds of spec every game shares, as messages name them.
 SHARED_KIND_NAMES = {"sweep": "sweep"}

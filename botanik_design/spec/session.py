@@ -16,14 +16,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from botanik_design.games.registry import resolve as load_target
 from botanik_design.games.registry import spec_kind
 from botanik_design.model.words import plural
 from botanik_design.spec.diagnostics import Diagnostic, capped, errors
 from botanik_design.spec.positions import Positions, pointer
-from botanik_design.spec.refs import Source, find_ref, source_folder, source_key
+from botanik_design.spec.refs import find_ref, source_folder, source_key
+
+if TYPE_CHECKING:
+    from botanik_design.spec.refs import Source
 from botanik_design.spec.schema_check import (
     check_schema,
     detect_kind,

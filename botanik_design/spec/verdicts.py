@@ -16,12 +16,13 @@ that cannot be written is ignored; a marker is an empty file, never half-written
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from botanik_design.spec.digest import sha256
 
 __all__ = ["VERSION", "folder", "key_of", "known_clean", "remember"]
 
@@ -54,7 +55,7 @@ def _plain(value: Any) -> bool:
 
 @cache
 def _schema_text(kind: str, schema_json: str) -> str:
-    return hashlib.sha256(f"{VERSION}\0{kind}\0{schema_json}".encode()).hexdigest()
+    return sha256(f"{VERSION}\0{kind}\0{schema_json}".encode()).hexdigest()
 
 
 def key_of(kind: str, schema: dict[str, Any], data: Any) -> str | None:
@@ -65,7 +66,7 @@ def key_of(kind: str, schema: dict[str, Any], data: Any) -> str | None:
     schema_part = _schema_text(kind, json.dumps(schema, sort_keys=True, allow_nan=False))
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
                       allow_nan=False)
-    return hashlib.sha256(f"{schema_part}\0{text}".encode()).hexdigest()
+    return sha256(f"{schema_part}\0{text}".encode()).hexdigest()
 
 
 def known_clean(key: str | None) -> bool:

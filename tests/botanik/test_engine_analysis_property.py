@@ -151,6 +151,47 @@ def test_grown_equals_a_fresh_analysis(
         current = nxt
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    grid=st.lists(st.one_of(st.none(), st.none(), _CELL), min_size=24, max_size=24),
+    source=st.one_of(st.just(15), st.integers(0, 15)),
+    added=st.lists(st.tuples(st.integers(0, 99), _CELL), min_size=1, max_size=12),
+    piped=st.booleans(),
+    always=st.booleans(),
+    wildcard=st.booleans(),
+)
+def test_grown_structures_built_late_equal_a_fresh_analysis(
+    grid: list[Cell | None], source: int, added: list[tuple[int, Cell]],
+    piped: bool, always: bool, wildcard: bool,
+) -> None:
+    """A chain of ``grown`` analyses whose structures nobody asked for (they are built on
+    first use): each one's facts are right at once, and its structures, asked for
+    only at the end (the last one's first: each built from the one before, built then
+    too), equal a fresh analysis's."""
+    v = replace(
+        variant("standard"),
+        colour_groups="piped" if piped else "touching",
+        crop_flowers="always" if always else "same-colour-pipe-neighbour",
+        mecha_botanist="wildcard" if wildcard else "swap",
+    )
+    cells = {xy: a for xy, a in zip(_GRID, grid, strict=True) if a is not None}
+    cells[(0, 0)] = (None, Kind.SOURCE, 0, source, False)
+    chain = [MachineAnalysis(cells, v)]
+    machines = [dict(cells)]
+    for pick, a in added:
+        free = sorted({(x + dx, y + dy) for x, y in cells for dx, dy in _SIDES} - set(cells))
+        cell = free[pick % len(free)]
+        cells = dict(cells)
+        cells[cell] = a
+        nxt = chain[-1].grown(cell, a)
+        assert nxt.facts == analyse(cells, v)
+        chain.append(nxt)
+        machines.append(cells)
+    for an, want in reversed(list(zip(chain, machines, strict=True))):
+        _same_analysis(an, MachineAnalysis(want, v))
+    assert all(an._pending is None for an in chain)
+
+
 def _public_cells(state: GameState, player: int) -> dict[tuple[int, int], Cell]:
     """The reference: a machine's cells from the public ``state.machine(player)``."""
     wildcard = state.variant.mecha_botanist == "wildcard"

@@ -84,3 +84,21 @@ class _Stuck:
 def test_no_legal_action_raises_the_bots_error() -> None:
     with pytest.raises(ValueError, match="^seat-one: no legal action"):
         play_out(_Stuck(), (RandomBot(1, "seat-zero"), RandomBot(2, "seat-one")), 10)
+
+
+class _StuckFast(_Stuck):
+    """A state with its own random loop (``games.base.RandomPlayout``) that stops at a
+    decision with no legal action."""
+
+    def play_random(self, draws: object, limit: int) -> tuple[int, int]:
+        return 0, 0
+
+
+def test_a_games_own_loop_stopped_without_legal_action_raises_the_bots_error() -> None:
+    with pytest.raises(ValueError, match="^seat-one: no legal action"):
+        play_out(_StuckFast(), (RandomBot(1, "seat-zero"), RandomBot(2, "seat-one")), 10)
+
+
+def test_botanik_states_play_through_their_own_loop() -> None:
+    """The property test above covers the game's loop, not only the generic one."""
+    assert callable(getattr(_game("standard").new_initial_state(0), "play_random", None))

@@ -54,3 +54,18 @@ def test_simulate_with_workers_leaves_nothing(tmp_path: Path,
     assert main(["simulate", "--tileset", "quick-3", "-n", "4", "--workers", "2",
                  "--quiet"]) == 0
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_one_worker_simulate_makes_no_run_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games played in this process start no worker to write temporary files: the run
+    skips the folder (and its scan of the temporary folder for stale ones)."""
+    import botanik_design.sim.runfolder as runfolder
+
+    def refuse() -> None:
+        raise AssertionError("a one-worker run made a run folder")
+
+    monkeypatch.setattr(runfolder, "run_folder", refuse)
+    assert main(["simulate", "--tileset", "quick-3", "-n", "2", "--workers", "1",
+                 "--quiet"]) == 0
+    with pytest.raises(AssertionError, match="one-worker"):  # the check can fail
+        main(["simulate", "--tileset", "quick-3", "-n", "2", "--workers", "2", "--quiet"])

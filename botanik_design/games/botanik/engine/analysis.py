@@ -216,6 +216,12 @@ def _walk(cells: dict[tuple[int, int], Cell], variant: Variant) -> _Walk:
     return _Walk(facts, connected, seen, sizes, waiting)
 
 
+#: What a tile meets at an empty cell (:meth:`MachineAnalysis._around`): whether it joins
+#: the Source's network, whether it joins a tile outside it, the network's open ends it
+#: closes, its exits facing empty cells, and its connected neighbours.
+_Around = tuple[bool, bool, int, int, list[tuple[tuple[int, int], Cell, bool]]]
+
+
 class MachineAnalysis:
     """A machine analysed once, so that the facts of the machine with one more tile
     come cheaply (the greedy values of every legal placement of a tile).
@@ -230,25 +236,63 @@ class MachineAnalysis:
     :func:`analyse` on random machines.  ``cells`` must not change while this is used.
     """
 
-    __slots__ = ("cells", "connected", "facts", "group", "memo", "pairs", "sizes", "variant",
-                 "waiting")
+    __slots__ = ("_cells", "_connected", "_group", "_pending", "_sizes", "_waiting", "facts",
+                 "memo", "pairs", "variant")
 
     def __init__(self, cells: dict[tuple[int, int], Cell], variant: Variant) -> None:
-        self.cells = cells
+        self._cells = cells
         self.variant = variant
         walk = _walk(cells, variant)
         self.facts = walk.facts
         self.pairs = variant.wild_pairs
-        self.connected = walk.connected
-        #: Connected crops whose flowers do not count yet: cell -> flowers.
-        self.waiting = walk.waiting
-        #: Colour group index of each connected coloured cell, and the groups' sizes.
-        self.group = walk.group
-        self.sizes = walk.sizes
+        self._connected = walk.connected
+        self._waiting = walk.waiting
+        self._group = walk.group
+        self._sizes = walk.sizes
+        #: A grown analysis whose structures are not built yet (:meth:`grown`): the
+        #: analysis grown from, the new cell, its Cell and what it meets there.
+        self._pending: tuple[MachineAnalysis, tuple[int, int], Cell, _Around] | None = None
         #: Values the heuristic derives from this machine alone (:mod:`.move_values`:
         #: placement values, tile values), by a key of the caller's: they hold as long
         #: as the analysis does (the machine, tile table and variant fixed).
         self.memo: dict[Any, Any] = {}
+
+    # the structures, built on first use where grown (most grown analyses are only
+    # asked for their facts: the values of picks and the leaves' win probability)
+    @property
+    def cells(self) -> dict[tuple[int, int], Cell]:
+        """The machine's cells (the Source at ``(0, 0)``); not to be changed."""
+        if self._pending is not None:
+            self._build()
+        return self._cells
+
+    @property
+    def connected(self) -> set[tuple[int, int]]:
+        """The cells piped to the Source (the Source included)."""
+        if self._pending is not None:
+            self._build()
+        return self._connected
+
+    @property
+    def waiting(self) -> dict[tuple[int, int], int]:
+        """Connected crops whose flowers do not count yet: cell -> flowers."""
+        if self._pending is not None:
+            self._build()
+        return self._waiting
+
+    @property
+    def group(self) -> dict[tuple[int, int], int]:
+        """Colour group index of each connected coloured cell."""
+        if self._pending is not None:
+            self._build()
+        return self._group
+
+    @property
+    def sizes(self) -> list[int]:
+        """The colour groups' sizes, by index."""
+        if self._pending is not None:
+            self._build()
+        return self._sizes
 
     def _around(self, cell: tuple[int, int], a: Cell) -> tuple[
             bool, bool, int, int, list[tuple[tuple[int, int], Cell, bool]]]:
@@ -361,27 +405,46 @@ class MachineAnalysis:
         unchanged (the structures the new cell does not touch are shared, never
         changed in place).  ``tests/botanik/test_engine_analysis_property.py`` proves it
         equal to a fresh analysis along random growths."""
-        cells = dict(self.cells)
-        cells[cell] = a
-        if cell in self.cells or (0, 0) not in self.cells:
+        old = self.cells
+        if cell in old or (0, 0) not in old:
+            cells = dict(old)
+            cells[cell] = a
             return MachineAnalysis(cells, self.variant)
         around = self._around(cell, a)
-        joins_network, joins_other, _, _, nbrs = around
-        if joins_network and joins_other:
+        if around[0] and around[1]:  # joins the network and a tile outside it
+            cells = dict(old)
+            cells[cell] = a
             return MachineAnalysis(cells, self.variant)
         new = MachineAnalysis.__new__(MachineAnalysis)
-        new.cells = cells
-        new.variant = variant = self.variant
+        new.variant = self.variant
         new.pairs = self.pairs
         new.facts = self._plus(cell, a, around)
         new.memo = {}
-        new.connected, new.waiting, new.group, new.sizes = (
-            self.connected, self.waiting, self.group, self.sizes)
+        # the structures when first asked for (_build)
+        new._pending = (self, cell, a, around)
+        return new
+
+    def _build(self) -> None:
+        """The structures of an analysis :meth:`grown` from another: its cells, network,
+        waiting crops and colour groups updated around the new cell (the other
+        analysis's, shared where the new cell leaves them unchanged)."""
+        pending = self._pending
+        assert pending is not None
+        prev, cell, a, around = pending
+        self._pending = None
+        cells = dict(prev.cells)
+        cells[cell] = a
+        new = self
+        new._cells = cells
+        variant = self.variant
+        joins_network, _, _, _, nbrs = around
+        new._connected, new._waiting, new._group, new._sizes = (
+            prev.connected, prev.waiting, prev.group, prev.sizes)
         if not joins_network:  # an unconnected tile: nothing connected changes
-            return new
+            return
         colour, kind, fl = a[0], a[1], a[2]
-        new.connected = self.connected | {cell}
-        waiting = self.waiting
+        new._connected = prev.connected | {cell}
+        waiting = prev.waiting
         freed = [n for n, b, j in nbrs if j and n in waiting and b[0] == colour]
         waits = (fl > 0 and kind is Kind.CROP
                  and variant.crop_flowers == "same-colour-pipe-neighbour"
@@ -392,27 +455,26 @@ class MachineAnalysis:
                 del waiting[n]
             if waits:
                 waiting[cell] = fl
-            new.waiting = waiting
+            new._waiting = waiting
         if colour is not None:
             piped = variant.colour_groups == "piped"
-            group = self.group
+            group = prev.group
             merged = {group[n] for n, b, j in nbrs if b[0] == colour and (j or not piped)}
-            sizes = self.sizes
+            sizes = prev.sizes
             group = dict(group)
             if len(merged) == 1:  # one group grows: it keeps its index (no relabelling)
                 (gid,) = merged
-                new.sizes = sizes = sizes[:]
+                new._sizes = sizes = sizes[:]
                 sizes[gid] += 1
             else:  # a new group, or several merged into a new index
                 gid = len(sizes)
-                new.sizes = sizes + [1 + sum(sizes[g] for g in merged)]
+                new._sizes = sizes + [1 + sum(sizes[g] for g in merged)]
                 if merged:
                     for c, g in group.items():
                         if g in merged:
                             group[c] = gid
             group[cell] = gid
-            new.group = group
-        return new
+            new._group = group
 
 
 _CACHE: dict[tuple[Variant, frozenset[tuple[tuple[int, int], Cell]]], MachineFacts] = {}

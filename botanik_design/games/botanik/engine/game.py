@@ -159,6 +159,15 @@ class BotanikGame:
         assert isinstance(state, GameState)
         return _fast_win(state)
 
+    def search_functions(self) -> tuple[Callable[[Any, Sequence[int]], Sequence[int]],
+                                        Callable[[Any], float]]:
+        """The greedy ties and the win probability as plain functions for MCTS rollouts
+        (``games.base.SearchFunctions``): :func:`.search_values.greedy_top` and
+        :func:`.search_values.win_probability`."""
+        from botanik_design.games.botanik.engine.search_values import greedy_top, win_probability
+
+        return greedy_top, win_probability
+
     def may_prune(self, state: State, legal: Sequence[int]) -> bool:
         """Placements may be cut to the best few; picks, swaps and discards may not."""
         return legal[0] >= PLACE_BASE

@@ -60,6 +60,38 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
             got = memo[key] = _placement_values(base, state.table.defs[dec[2]], state.variant,
                                                 legal)
         return list(got)
+    return _pick_values(state, legal, False)  # type: ignore[return-value]
+
+
+def greedy_top(state: GameState, legal: Sequence[int]) -> Sequence[int]:
+    """The actions of ``legal`` whose :func:`action_values` are at least the best value
+    less ``1e-9``, in the order of ``legal``: the greedy choice's ties
+    (``[a for a, v in zip(legal, values) if v >= max(values) - 1e-9]``), without the
+    values list where it can: a placement's ties are kept in the analysis's memo beside
+    its values, a pick's are found in the pass that values the actions.  Do not change
+    the result (it may be the memo's)."""
+    if legal[0] >= PLACE_BASE:
+        dec = state.decision
+        assert dec is not None
+        base = facts_of(state, dec[1])
+        memo = base.memo
+        key = ("place-top", dec[2], tuple(legal))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = tuple(_top(legal, action_values(state, legal)))
+        return got
+    return _pick_values(state, legal, True)  # type: ignore[return-value]
+
+
+def _top(legal: Sequence[int], values: Sequence[float]) -> list[int]:
+    """The actions valued at least the best less ``1e-9``, in order."""
+    thr = max(values) - 1e-9
+    return [a for a, v in zip(legal, values) if v >= thr]  # noqa: B905
+
+
+def _pick_values(state: GameState, legal: Sequence[int], top: bool) -> list[float] | list[int]:
+    """The pick or swap decision's :func:`action_values`, or with ``top`` its
+    :func:`greedy_top`."""
     dec = state.decision
     assert dec is not None
     player = dec[1]
@@ -107,8 +139,11 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
         cols.append((t0, g0, t1, g1))
     own_memo, own_facts = (m0, f0) if player == 0 else (m1, f1)
     if dec[0] == SWAP:
-        return _swap_values(state, legal, cols, own_memo, own_facts, links[dec[2]])
+        values = _swap_values(state, legal, cols, own_memo, own_facts, links[dec[2]])
+        return _top(legal, values) if top else values
     arrival = state.arrival
+    if top:
+        return _pick_top(state, legal, cols, own_memo, own_facts, sf)
     out: list[float] = []
     append = out.append
     # one arrival tile's actions are a run of 18 codes (sorted legal: one run per tile):
@@ -145,6 +180,68 @@ def action_values(state: GameState, legal: Sequence[int]) -> list[float]:
             total += g1
         append(total)
     return out
+
+
+def _pick_top(state: GameState, legal: Sequence[int],
+              cols: list[tuple[int, float, int, float] | None],
+              own_memo: dict[object, object], own_facts: MachineFacts,
+              sf: float) -> list[int]:
+    """:func:`greedy_top` of a pick decision: the values of :func:`_pick_values`'s loop
+    (the same floats), each compared with the best so far less ``1e-9`` as it comes;
+    those that pass are the candidates, filtered by the final best at the end."""
+    variant = state.variant
+    table = state.table
+    defs = table.defs
+    links = table.links
+    arrival = state.arrival
+    cand: list[int] = []
+    cvals: list[float] = []
+    best = lim = -1e300
+    run = end = 0
+    row: tuple[bool, ...] = ()
+    own = -1.0
+    for a in legal:
+        if not run <= a < end:
+            if a >= _PICKS:  # a discard
+                v = 0.0
+                if v >= lim:
+                    if v > best:
+                        best = v
+                        lim = v - 1e-9
+                    cand.append(a)
+                    cvals.append(v)
+                continue
+            run = a - a % _ROW
+            end = run + _ROW
+            tile = arrival[run // _ROW]
+            row = links[tile]
+            tv = own_memo.get(tile)
+            if tv is None:
+                tv = own_memo[tile] = _tile_value(defs[tile], own_facts, variant)
+            own = sf * tv  # type: ignore[operator]
+        d = a - run
+        if d < MAX_COLUMNS:  # to the own slot
+            v = own
+        else:
+            col = cols[d - MAX_COLUMNS]
+            if col is None:
+                v = 0.0
+            else:
+                t0, g0, t1, g1 = col
+                v = 0.0
+                if t0 != EMPTY and not row[t0]:
+                    v += g0
+                if t1 != EMPTY and not row[t1]:
+                    v += g1
+        if v >= lim:
+            if v > best:
+                best = v
+                lim = v - 1e-9
+            cand.append(a)
+            cvals.append(v)
+    if len(cand) > 1:
+        return [a for a, v in zip(cand, cvals) if v >= lim]  # noqa: B905
+    return cand
 
 
 def _swap_values(state: GameState, legal: Sequence[int],

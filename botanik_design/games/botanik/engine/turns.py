@@ -10,7 +10,7 @@ tuples here (:mod:`.events`).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from botanik_design.games.botanik.engine import actions as A
 from botanik_design.games.botanik.engine import eventcodes as E
@@ -78,6 +78,43 @@ class Turns(PickListing):
                     self._apply_action(action)
                 return
         super().apply_action(action)
+
+    def play_random(self, draws: Sequence[Callable[[int], int]], limit: int) -> tuple[int, int]:
+        """Random play in one loop (:class:`~botanik_design.games.base.RandomPlayout`):
+        each decision ``legal[r]``, ``r`` drawn from ``draws[player]`` as
+        :meth:`~botanik_design.bots.random_bot.RandomBot.step` draws it, played as
+        :meth:`apply_action` plays a legal action (without its check: the action is one
+        of the legal ones); stops at the end, after ``limit`` decisions or at a decision
+        with no legal action.  ``tests/bots/test_random_play_out.py`` holds it to the
+        stepped game."""
+        record = self._history.append
+        apply_pick = self._apply_pick
+        apply_other = self._apply_action
+        decisions = 0
+        legal_total = 0
+        while decisions < limit:
+            d = self.decision
+            if d is None:
+                break
+            legal = self._legal
+            n = len(legal)
+            if not n:
+                break
+            player = d[1]
+            getrandbits = draws[player]
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
+            record(action)
+            if d[0] == PICK:
+                apply_pick(player, action)
+            else:
+                apply_other(action)
+            decisions += 1
+            legal_total += n
+        return decisions, legal_total
 
     def _apply_action(self, action: int) -> None:
         d = self.decision

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from botanik_design.model.words import plural
+
 #: Extensions read, and what reads them.
 READERS = {".csv": "csv", ".xlsx": "openpyxl", ".ods": "odfpy"}
 #: Rows read at most (a spreadsheet that claims a million repeated rows is refused).
@@ -73,8 +75,9 @@ def _text(value: Any) -> str:
 def _table(name: str, raw: list[list[str]]) -> Table:
     """The table of ``raw`` rows: a header naming each field once, and rows below it.
 
-    Raises :class:`TableError` for an empty sheet, a header alone, a field named by two
-    columns (the last silently won) and more than :data:`MAX_ROWS` rows."""
+    Raises :class:`TableError` for an empty sheet, a field named by two
+    columns (the last silently won) and more than :data:`MAX_ROWS` rows (a header alone is
+    a table: :func:`read_table` refuses it)."""
     rows = [Row(k + 1, tuple(c.strip() for c in r)) for k, r in enumerate(raw)]
     rows = [r for r in rows if any(r.cells)]
     if not rows:
@@ -90,12 +93,17 @@ def _table(name: str, raw: list[list[str]]) -> Table:
                 f"{name}:{header.number}:{k + 1}: column {k + 1} ({head!r}) names "
                 f"`{field}` as column {seen[field]} does; give each column once")
         seen[field] = k + 1
-    if not body:
-        raise TableError(f"{name}:{header.number}:1: only a header row: no row below it "
-                         "to read")
     if len(body) > MAX_ROWS:
         raise TableError(f"{name}: more than {MAX_ROWS:,} rows")
     return Table(name, header.cells, tuple(body))
+
+
+def _rows_below(table: Table) -> Table:
+    """``table``, when it has a row below its header (a table to import); else a
+    :class:`TableError` at the header (reported at the YAML never written, before)."""
+    if not table.rows:
+        raise TableError(f"{table.name}:1:1: only a header row: no row below it to read")
+    return table
 
 
 def _utf8(data: bytes, name: str) -> str:
@@ -147,11 +155,11 @@ def read_table(path: Path, name: str | None = None) -> Table:
     try:
         if ext == ".csv":
             if size > MAX_CSV_BYTES:
-                raise TableError(f"{name}: larger than {MAX_CSV_BYTES:,} bytes: not a table "
-                                 "of tiles or bugs")
-            return read_csv_text(_utf8(read_bytes(path, MAX_CSV_BYTES), name), name)
+                raise TableError(f"{name}: larger than {plural(MAX_CSV_BYTES, 'byte')}: not "
+                                 "a table of tiles or bugs")
+            return _rows_below(read_csv_text(_utf8(read_bytes(path, MAX_CSV_BYTES), name), name))
         reader = _xlsx_rows if ext == ".xlsx" else _ods_rows
-        return _table(name, reader(path))
+        return _rows_below(_table(name, reader(path)))
     except ImportError:
         from botanik_design.extras import MissingExtra
 

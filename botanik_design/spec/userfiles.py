@@ -17,6 +17,7 @@ import os
 import stat
 from pathlib import Path
 
+from botanik_design.model.words import plural
 from botanik_design.spec.yamldata import MAX_BYTES
 
 #: The message of a path that is a folder, a device, a FIFO or a socket.
@@ -37,7 +38,7 @@ def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them (``OSError``
     ``EFBIG`` for a larger file, :func:`check_regular`'s for a file that is not one)."""
     size = check_regular(path).st_size
-    too_large = OSError(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
+    too_large = OSError(errno.EFBIG, f"larger than {plural(limit, 'byte')}", str(path))
     if size > limit:
         raise too_large
     with open(path, "rb") as handle:

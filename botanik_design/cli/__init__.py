@@ -100,6 +100,39 @@ def _add_reference_options(parser: argparse.ArgumentParser) -> None:
                         "(/proc, /sys and /dev stay refused)")
 
 
+#: The codec error handler :func:`escape_errors` registers.
+_ESCAPE = "botanik_design.json_escape"
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """A character a stream cannot encode as JSON's own escape, ``\\u00e0`` (above
+    U+FFFF: its UTF-16 surrogate pair), so JSON printed there stays valid JSON and text
+    stays readable."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for ch in error.object[error.start:error.end]:
+        code = ord(ch)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), error.end
+
+
+def escape_errors() -> str:
+    """The name of the error handler for output streams: each character the stream cannot
+    encode becomes its ``\\uXXXX`` escape (valid inside a JSON string, readable in text)."""
+    import codecs
+
+    try:
+        codecs.lookup_error(_ESCAPE)
+    except LookupError:
+        codecs.register_error(_ESCAPE, _json_escape)
+    return _ESCAPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
@@ -123,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character
         reconfigure = getattr(stream, "reconfigure", None)  # (LANG=C, an ASCII pipe) gets
         if reconfigure is not None:  # its escape, not a UnicodeEncodeError traceback
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors=escape_errors())
     module = importlib.import_module(command_modules()[args.command])
     from botanik_design.spec.refs import set_ref_policy
 

@@ -156,3 +156,37 @@ def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert any(line.startswith("pile_size: ") for line in out)
     assert re.match(r"(pick|discard) arrival#\d", out[-1])
+
+
+_UNPICKLE = """
+import pickle, sys
+for game, state, game_text, state_text, legal in pickle.loads(sys.stdin.buffer.read()):
+    assert str(game) == game_text and str(state) == state_text
+    assert state.legal_actions() == legal and str(state.get_game()) == game_text
+print("ok")
+"""
+
+
+@pytest.mark.parametrize(("name", "variant"), [("botanik", "registre-3"), ("hive", "hive-mlp")])
+def test_games_and_states_pickle_here_and_in_a_fresh_process(name: str, variant: str) -> None:
+    """As OpenSpiel's own Python games do (their ``test_pickle``): the game classes are
+    made by ``register``, so loading registers them again (a fresh process has not)."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = pyspiel.load_game(register(name), {"variant": variant, "max_game_length": 90})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(30):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy_game, copy_state = pickle.loads(pickle.dumps((game, state)))
+    assert str(copy_game) == str(game) and copy_game.max_game_length() == 90
+    assert str(copy_state) == str(state) and copy_state.legal_actions() == state.legal_actions()
+    blob = pickle.dumps([(game, state, str(game), str(state), state.legal_actions())])
+    proc = subprocess.run([sys.executable, "-c", _UNPICKLE], input=blob, capture_output=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert proc.returncode == 0 and proc.stdout == b"ok\n", proc.stderr.decode()

@@ -201,6 +201,9 @@ class _Shared:
         self.variant = variant
         self.facts = facts_of(name)
         self.game = _engine_game(variant)
+        if self.game.info.name != name:
+            raise ValueError(f"variant {variant!r} is a variant of {self.game.info.name}, "
+                             f"not of {name} (this OpenSpiel game: {self.facts.short_name})")
         dealer = self.facts.dealer
         self.draws = 0 if dealer is None else dealer.draws(self.game)
         bound = self.game.info.max_game_length

@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")  # CI installs the extra (.ci/run)
 
 from botanik_design.games.openspiel import facts_of, register  # noqa: E402
 from botanik_design.spec.bundled import bundled_variants  # noqa: E402
+from botanik_design.spec.errors import SpecError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTANIK = register("botanik")
@@ -190,3 +191,14 @@ def test_games_and_states_pickle_here_and_in_a_fresh_process(name: str, variant:
     proc = subprocess.run([sys.executable, "-c", _UNPICKLE], input=blob, capture_output=True,
                           cwd=ROOT, timeout=120, check=False)
     assert proc.returncode == 0 and proc.stdout == b"ok\n", proc.stderr.decode()
+
+
+@pytest.mark.parametrize(("short", "variant", "said"), [
+    (HIVE, "standard", "variant 'standard' is a variant of botanik, not of hive"),
+    (BOTANIK, "hive-mlp", "variant 'hive-mlp' is a variant of hive, not of botanik"),
+    (HIVE, "nope", "no variant named 'nope'"),
+])
+def test_a_variant_of_another_game_or_none_is_refused_by_name(short: str, variant: str,
+                                                              said: str) -> None:
+    with pytest.raises((ValueError, SpecError), match=said):
+        pyspiel.load_game(short, {"variant": variant})

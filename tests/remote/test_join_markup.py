@@ -42,3 +42,31 @@ def test_names_and_notes_with_markup_are_shown_as_written(tmp_path: Path, name: 
                 assert app.query_one("#actions", OptionList).option_count > 0
 
     run(main())
+
+
+@pytest.mark.parametrize("game", ["botanik", "hive"])
+def test_the_game_screens_show_names_with_markup_as_written(tmp_path: Path, game: str) -> None:
+    """Botanik's board titles each machine with its player's name (a border title, which
+    Textual reads as markup); Hive's status line names the seats."""
+    name = "[/]x[bold"
+
+    async def main() -> None:
+        async with hosting(botanik(seed=5) if game == "botanik" else hive(), tmp_path) as server:
+            apps = [JoinApp(Client(server.link(s), name=name)) for s in ("0", "1")]
+            async with apps[0].run_test(size=(120, 40)) as pilot, apps[1].run_test(size=(120, 40)):
+                async def poll() -> None:
+                    while not (all(a.game_screen is not None and a.game_screen.is_mounted
+                                   for a in apps)
+                               and server.table.hosted.playtest.players == [name, name]
+                               and all(a.client.view is not None
+                                       and a.client.view["players"] == [name, name]
+                                       for a in apps)):
+                        await pilot.pause(0.01)
+
+                await asyncio.wait_for(poll(), TIMEOUT)
+                for _ in range(20):  # let both screens redraw with the names
+                    await pilot.pause(0.01)
+                assert all(a.is_running for a in apps)
+                assert all(a.return_code is None for a in apps)
+
+    run(main())

@@ -160,7 +160,8 @@ def main() -> None:
     ap.add_argument("--tileset", default="botanik")
     ap.add_argument("--calls", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
-    ap.add_argument("--baseline", help="a checkout directory or git commit to measure beside")
+    ap.add_argument("--baseline", help="a checkout folder, a name of bench/baselines.toml "
+                    "(pre-plugins) or a git commit to measure beside")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds with --baseline")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args()

@@ -1,7 +1,7 @@
 """Hive move generation against OpenSpiel's C++ Hive, on the same positions.
 
 Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 3]
-[--game-types Base,Base+MLP] [--baseline ../base]``
+[--game-types Base,Base+MLP] [--baseline pre-plugins]``
 
 * Positions: ``--games`` seeded random games of this engine (seed ``0 .. games - 1``,
   a uniformly random legal move each ply, at most ``--plies`` plies), every position
@@ -17,8 +17,9 @@ Usage: ``python bench/hive_vs_openspiel.py [--games 40] [--plies 120] [--repeat 
 * Also prints the CPU seconds of whole random games through the public ``State``
   API (``legal_actions`` + ``apply_action``), the figure behind "a random Hive
   game", and the CPU time of ``clone()`` of a state 2,000 plies into a random
-  game (``--clone-plies``).  With ``--baseline DIR`` (a checkout of another version,
-  e.g. the tag ``pre-plugins``), the same random games and clone are timed there too,
+  game (``--clone-plies``).  With ``--baseline`` (a folder holding a checkout of another
+  version, a name of ``bench/baselines.toml`` such as ``pre-plugins``, or a commit: see
+  ``bench/checkout.py``), the same random games and clone are timed there too,
   in a child process right after this engine's (``--engine-only``), with the ratio.
 
 Installs nothing: without ``pyspiel`` (the ``[openspiel]`` extra) only this engine's
@@ -33,7 +34,11 @@ import random
 import subprocess
 import sys
 import time
+from contextlib import nullcontext
+from pathlib import Path
 from typing import Any
+
+from checkout import baseline_tree  # bench/checkout.py: the script's folder is on sys.path
 
 try:
     from botanik_design.games.hive.engine.game import HiveGame, load_hive
@@ -138,8 +143,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--game-types", default="Base,Base+MLP")
     ap.add_argument("--clone-plies", type=int, default=2000)
-    ap.add_argument("--baseline", help="a checkout of another version to time the random "
-                    "games and clone of (its folder)")
+    ap.add_argument("--baseline", help="another version to time the random games and clone "
+                    "of: a folder, a name of bench/baselines.toml, or a commit")
     ap.add_argument("--engine-only", action="store_true",
                     help="print only the random-game and clone figures, as 'seconds us'")
     args = ap.parse_args()
@@ -150,39 +155,45 @@ def main() -> None:
         return
     print(f"{args.games} seeded random games, at most {args.plies} plies; best of {args.repeat}"
           + ("" if pyspiel else "; pyspiel not installed: this engine only"))
-    for game_type in args.game_types.split(","):
-        game = load_hive(game_type)
-        variant = game.variant
-        ours, theirs = positions(game, game_type, args.games, args.plies)
-        n = len(ours)
-        from botanik_design.games.hive.engine.fastgen import legal_moves
-
-        mine = _time(lambda s, v=variant: legal_moves(s.board, v), ours, args.repeat) / n
-        line = f"{game_type:9s} {n:5d} positions: this engine {mine * 1e6:6.0f} us"
-        if theirs:
-            spiel = _time(lambda t: t.legal_actions(), theirs, args.repeat) / n
-            line += (f", OpenSpiel C++ {spiel * 1e6:6.0f} us; this engine at "
-                     f"{spiel / mine:.2f}x OpenSpiel's speed")
-        print(line)
-        per_game = random_games(game, max(5, args.games // 2), 10**6)
-        print(f"{'':9s} a random game to its end through the State API: {per_game:.3f} s CPU")
-        at, took = clone_time(game, args.clone_plies)
-        print(f"{'':9s} clone() of a state {at} plies into a random game: {took * 1e6:.0f} us CPU")
-        if args.baseline:
-            base_game, base_clone = _baseline(args, game_type)
-            print(f"{'':9s} baseline {args.baseline}: random game {base_game:.3f} s, this engine "
-                  f"{base_game / per_game:.2f}x as fast; clone {base_clone:.0f} us, "
-                  f"{base_clone / (took * 1e6):.1f}x as fast")
+    with baseline_tree(args.baseline) if args.baseline else nullcontext() as base:
+        for game_type in args.game_types.split(","):
+            _measure(args, game_type, base)
 
 
-def _baseline(args: argparse.Namespace, game_type: str) -> tuple[float, float]:
-    """The ``--engine-only`` figures of the version in ``args.baseline`` (a child process
-    with that folder first on the import path)."""
-    env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
+def _measure(args: argparse.Namespace, game_type: str, base: Path | None) -> None:
+    """Print one game type's figures (``base``: the baseline's checkout, or ``None``)."""
+    game = load_hive(game_type)
+    variant = game.variant
+    ours, theirs = positions(game, game_type, args.games, args.plies)
+    n = len(ours)
+    from botanik_design.games.hive.engine.fastgen import legal_moves
+
+    mine = _time(lambda s, v=variant: legal_moves(s.board, v), ours, args.repeat) / n
+    line = f"{game_type:9s} {n:5d} positions: this engine {mine * 1e6:6.0f} us"
+    if theirs:
+        spiel = _time(lambda t: t.legal_actions(), theirs, args.repeat) / n
+        line += (f", OpenSpiel C++ {spiel * 1e6:6.0f} us; this engine at "
+                 f"{spiel / mine:.2f}x OpenSpiel's speed")
+    print(line)
+    per_game = random_games(game, max(5, args.games // 2), 10**6)
+    print(f"{'':9s} a random game to its end through the State API: {per_game:.3f} s CPU")
+    at, took = clone_time(game, args.clone_plies)
+    print(f"{'':9s} clone() of a state {at} plies into a random game: {took * 1e6:.0f} us CPU")
+    if base is not None:
+        base_game, base_clone = _baseline(args, game_type, base)
+        print(f"{'':9s} baseline {args.baseline}: random game {base_game:.3f} s, this engine "
+              f"{base_game / per_game:.2f}x as fast; clone {base_clone:.0f} us, "
+              f"{base_clone / (took * 1e6):.1f}x as fast")
+
+
+def _baseline(args: argparse.Namespace, game_type: str, base: Path) -> tuple[float, float]:
+    """The ``--engine-only`` figures of the version checked out in ``base`` (a child
+    process with that folder first on the import path)."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(base)}
     out = subprocess.run(
         [sys.executable, os.path.abspath(__file__), "--engine-only", "--game-types", game_type,
          "--games", str(args.games), "--clone-plies", str(args.clone_plies)],
-        env=env, cwd=args.baseline, check=True, capture_output=True, text=True).stdout.split()
+        env=env, cwd=base, check=True, capture_output=True, text=True).stdout.split()
     return float(out[-2]), float(out[-1])
 
 

@@ -111,7 +111,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=6, help="seeded games positions come from")
     ap.add_argument("--bot-seeds", type=int, default=4, help="bot seeds per position")
     ap.add_argument("--baseline", metavar="PATH_OR_COMMIT",
-                    help="old checkout (a folder, or a git commit checked out for the run)")
+                    help="old checkout (a folder, a name of bench/baselines.toml such as "
+                    "pre-plugins, or a git commit checked out for the run)")
     ap.add_argument("--new", metavar="PATH", default=str(Path(__file__).resolve().parent.parent),
                     help="checkout measured against the baseline (default: this one)")
     ap.add_argument("--rounds", type=int, default=3, help="baseline/new alternations")

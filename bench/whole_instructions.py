@@ -72,7 +72,8 @@ def main() -> int:
     parser.add_argument("games", nargs="?", type=int, default=300)
     parser.add_argument("--bots", default="random,random")
     parser.add_argument("--variant", default="standard")
-    parser.add_argument("--baseline", default=None, help="a folder or tag to compare with")
+    parser.add_argument("--baseline", default=None, help="a folder, a name of bench/baselines.toml "
+                        "(pre-plugins) or a commit to compare with")
     parser.add_argument("--reference", default=str(REFERENCE),
                         help="the reference playout (default ../shared/bench/proto_speed.py)")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference")

@@ -9,7 +9,8 @@ Runs, as separate processes and interleaved ``--rounds`` times,
 * the reference playout ``python ../shared/bench/proto_speed.py N`` (a minimal random
   playout of the standard rules with no scoring: the speed goals are stated against it),
 * with ``--baseline``, the same ``simulate`` command of another checkout (a folder, or a
-  tag checked out for the run in a temporary ``git worktree``),
+  name of ``bench/baselines.toml`` or a commit, checked out for the run in a temporary
+  ``git worktree``),
 
 and prints the median CPU seconds of each whole process (user + system, start-up
 included, after a first round that writes the bytecode, as an installed package has
@@ -73,7 +74,8 @@ def main() -> int:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--baseline", default=None, help="a folder or tag to compare with")
+    parser.add_argument("--baseline", default=None, help="a folder, a name of bench/baselines.toml "
+                        "(pre-plugins) or a commit to compare with")
     parser.add_argument("--reference", default=str(REFERENCE),
                         help="the reference playout (default ../shared/bench/proto_speed.py)")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference")

@@ -180,6 +180,11 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """A new game: at its first chance node when the deal is random."""
         return SpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's name and OpenSpiel string (its class is made by
+        :func:`register`, so a fresh process registers it again on loading)."""
+        return (_unpickle_game, (self.NAME, str(self)))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """Observation strings (default) or, for ``perfect_recall``, information state strings."""
         if params:
@@ -196,6 +201,9 @@ class _Shared:
         self.variant = variant
         self.facts = facts_of(name)
         self.game = _engine_game(variant)
+        if self.game.info.name != name:
+            raise ValueError(f"variant {variant!r} is a variant of {self.game.info.name}, "
+                             f"not of {name} (this OpenSpiel game: {self.facts.short_name})")
         dealer = self.facts.dealer
         self.draws = 0 if dealer is None else dealer.draws(self.game)
         bound = self.game.info.max_game_length
@@ -326,10 +334,26 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return [0.0, 0.0]
         return [float(r) for r in self._engine.state.returns()]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as OpenSpiel's ``serialize_game_and_state`` text and the game's name
+        (registered again on loading, as in a fresh process)."""
+        return (_unpickle_state, (self._shared.name,
+                                  pyspiel.serialize_game_and_state(self.get_game(), self)))
+
     def __str__(self) -> str:
         if self._engine is None:
             return f"dealing {len(self._drawn)}/{self._draws}: {self._drawn}"
         return self._engine.text()
+
+
+def _unpickle_game(name: str, text: str) -> Any:
+    register(name)
+    return pyspiel.load_game(text)
+
+
+def _unpickle_state(name: str, text: str) -> Any:
+    register(name)
+    return pyspiel.deserialize_game_and_state(text)[1]
 
 
 def _dealing_text(state: SpielState, player: int, drawn: int) -> str:

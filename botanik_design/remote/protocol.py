@@ -13,6 +13,7 @@ number of moves the client has seen), ``note`` (``text``: 1 to
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,11 +79,18 @@ def _int(data: dict[str, Any], key: str) -> int:
     return value
 
 
-def _text(data: dict[str, Any], key: str, limit: int) -> str:
+def _text(data: dict[str, Any], key: str, limit: int, lines: bool = False) -> str:
+    """A text field: 1 to ``limit`` characters, not all blank (stripped), no control character (with
+    ``lines``: but line breaks and tabs) and no lone surrogate (JSON's ``\\ud800``: no
+    record could be written with it)."""
     value = data.get(key)
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
         raise ProtocolError("malformed", f"{key!r} must be a text of 1 to "
                             + plural(limit, "character"))
+    allowed = "\n\t" if lines else ""
+    if any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in value):
+        raise ProtocolError("malformed", f"{key!r} must not hold control characters"
+                            + (" (line breaks and tabs are fine)" if lines else ""))
     return value.strip()
 
 
@@ -96,13 +104,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         raise ProtocolError("malformed", "not a JSON text") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is a JSON object")
-    if data.get("v") != VERSION:
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:  # not true, not 1.0
         raise ProtocolError("unsupported-version", f"this host speaks protocol version {VERSION}")
     kind = data.get("type")
     if kind == "move":
         return Move(_int(data, "action"), _int(data, "step"))
     if kind == "note":
-        return Note(_text(data, "text", MAX_NOTE))
+        return Note(_text(data, "text", MAX_NOTE, lines=True))
     if kind == "hello":
         return Hello(_text(data, "name", MAX_NAME))
     if kind == "ping":

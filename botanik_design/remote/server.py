@@ -110,12 +110,17 @@ class GameServer:
             await self.broadcast()
 
     async def broadcast(self) -> None:
-        """Send every connection its seat's ``state``."""
+        """Send every connection its seat's ``state``, all at once: a connection that has not
+        taken a message within :data:`SEND_TIMEOUT` seconds (a client that stopped reading,
+        a network gone silent) is dropped, so it cannot hold up the game for the others
+        (a real client reconnects by itself and gets the state then)."""
         views: dict[str, str] = {}
+        sends = []
         for conn, seat in list(self.connections.items()):
             if seat not in views:
                 views[seat] = self.table.view(seat)
-            await _send(conn, views[seat])
+            sends.append(_send_or_drop(conn, views[seat]))
+        await asyncio.gather(*sends)
 
     # -- bots -------------------------------------------------------------------
     def _moved(self) -> None:
@@ -139,6 +144,18 @@ class GameServer:
             if self.on_move is not None:
                 self.on_move(self.table)
             await self.broadcast()
+
+
+#: Seconds a connection may take to accept a ``state`` before it is dropped.
+SEND_TIMEOUT = 10.0
+
+
+async def _send_or_drop(conn: ServerConnection, text: str) -> None:
+    try:
+        await asyncio.wait_for(_send(conn, text), SEND_TIMEOUT)
+    except TimeoutError:
+        log.warning("dropping a connection that stopped reading (%s)", conn.remote_address)
+        conn.transport.abort()
 
 
 async def _send(conn: ServerConnection, text: str) -> None:

@@ -24,7 +24,7 @@ __all__ = ["check_doc", "checked_ref", "invalid", "load_sweep", "read_ref", "res
 
 from botanik_design.spec.diagnostics import errors
 from botanik_design.spec.errors import SpecError, SpecUnreadableError
-from botanik_design.spec.refs import bundled, find_ref, kind_name, kind_noun
+from botanik_design.spec.refs import all_variants, bundled, find_ref, kind_name, kind_noun
 
 
 def wrong_kind(doc: Any, what: str, others: Mapping[str, str] | None = None) -> SpecError:
@@ -70,8 +70,10 @@ def resolve_ref(
     if found is None:
         from botanik_design.spec.refs import unknown_name
 
+        # a plain variant reference loads any game's variant: list them all
+        names = all_variants() if kind == "variant" else bundled(kind)
         raise unknown_name(ref, what or ("tile set" if kind == "tileset" else kind),
-                           bundled(kind), relative_to, from_file=relative_to is not None)
+                           names, relative_to, from_file=relative_to is not None)
     return found
 
 

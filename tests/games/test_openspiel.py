@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")  # CI installs the extra (.ci/run)
 
 from botanik_design.games.openspiel import facts_of, register  # noqa: E402
 from botanik_design.spec.bundled import bundled_variants  # noqa: E402
+from botanik_design.spec.errors import SpecError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTANIK = register("botanik")
@@ -156,3 +157,48 @@ def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert any(line.startswith("pile_size: ") for line in out)
     assert re.match(r"(pick|discard) arrival#\d", out[-1])
+
+
+_UNPICKLE = """
+import pickle, sys
+for game, state, game_text, state_text, legal in pickle.loads(sys.stdin.buffer.read()):
+    assert str(game) == game_text and str(state) == state_text
+    assert state.legal_actions() == legal and str(state.get_game()) == game_text
+print("ok")
+"""
+
+
+@pytest.mark.parametrize(("name", "variant"), [("botanik", "registre-3"), ("hive", "hive-mlp")])
+def test_games_and_states_pickle_here_and_in_a_fresh_process(name: str, variant: str) -> None:
+    """As OpenSpiel's own Python games do (their ``test_pickle``): the game classes are
+    made by ``register``, so loading registers them again (a fresh process has not)."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = pyspiel.load_game(register(name), {"variant": variant, "max_game_length": 90})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(30):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy_game, copy_state = pickle.loads(pickle.dumps((game, state)))
+    assert str(copy_game) == str(game) and copy_game.max_game_length() == 90
+    assert str(copy_state) == str(state) and copy_state.legal_actions() == state.legal_actions()
+    blob = pickle.dumps([(game, state, str(game), str(state), state.legal_actions())])
+    proc = subprocess.run([sys.executable, "-c", _UNPICKLE], input=blob, capture_output=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert proc.returncode == 0 and proc.stdout == b"ok\n", proc.stderr.decode()
+
+
+@pytest.mark.parametrize(("short", "variant", "said"), [
+    (HIVE, "standard", "variant 'standard' is a variant of botanik, not of hive"),
+    (BOTANIK, "hive-mlp", "variant 'hive-mlp' is a variant of hive, not of botanik"),
+    (HIVE, "nope", "no variant named 'nope'"),
+])
+def test_a_variant_of_another_game_or_none_is_refused_by_name(short: str, variant: str,
+                                                              said: str) -> None:
+    with pytest.raises((ValueError, SpecError), match=said):
+        pyspiel.load_game(short, {"variant": variant})

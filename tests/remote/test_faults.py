@@ -81,6 +81,11 @@ def test_a_link_of_another_game_is_refused(tmp_path: Path) -> None:
     ("0", {"type": "jump"}, "unknown-type"),
     ("0", {"type": "note", "text": ""}, "malformed"),
     ("0", {"type": "note", "text": "x" * (p.MAX_NOTE + 1)}, "malformed"),
+    ("0", {"type": "note", "text": "\ud800"}, "malformed"),  # a lone surrogate: no record
+    ("0", {"type": "hello", "name": "ann\udfff"}, "malformed"),
+    ("0", {"type": "hello", "name": "\u001b[2J"}, "malformed"),  # a terminal escape
+    ("0", {"type": "hello", "name": "a\nb"}, "malformed"),
+    ("0", {"type": "note", "text": "bell\u0007"}, "malformed"),
     ("watch", {"type": "move", "action": 0, "step": 0}, "read-only"),
     ("watch", {"type": "note", "text": "hi"}, "read-only"),
 ])
@@ -100,12 +105,14 @@ def test_refused_messages_change_nothing(tmp_path: Path, seat: str, frame: dict[
 
 def test_other_versions_and_non_objects_are_refused(tmp_path: Path) -> None:
     frames: list[str | bytes] = ['{"v": 2, "type": "ping"}', "[1, 2]", "{", b"\xff\xfe",
-                                 '"move"', "null", '{"type": "ping"}']
+                                 '"move"', "null", '{"type": "ping"}',
+                                 '{"v": true, "type": "ping"}', '{"v": 1.0, "type": "ping"}']
     async def main() -> None:
         async with hosting(botanik(), tmp_path) as server:
             got = await raw_exchange(server.link("0"), frames)
             assert errors(got) == ["unsupported-version", "malformed", "malformed",
                                    "malformed", "malformed", "malformed",
+                                   "unsupported-version", "unsupported-version",
                                    "unsupported-version"]
             assert server.table.step == 0
 

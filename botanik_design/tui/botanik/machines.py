@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.geometry import Region
@@ -61,7 +62,7 @@ class MachinesView(Horizontal):
             self.query_one(f"#machine{p}", Static).update(text)
             pane = self.query_one(f"#pane{p}", Pane)
             meca = " · Meca pawn" if s.meca_holder() == p and not ctl.is_over() else ""
-            pane.border_title = f"{ctl.label(p)}{meca}"
+            pane.border_title = Text(f"{ctl.label(p)}{meca}")  # a name as written: no markup
             pane.border_subtitle = ctl.score_line(p)
             pane.set_class(d is not None and d.player == p, "acting")
             if cur is not None:

@@ -99,8 +99,8 @@ class JoinApp(App[None]):
 
     # -- from the host ------------------------------------------------------------
     def _state(self, view: dict[str, Any]) -> None:
-        self.query_one("#observation", Static).update(
-            view["observation_text"])
+        # the host's texts and the players' names are shown as written (no markup)
+        self.query_one("#observation", Static).update(Text(view["observation_text"]))
         log = self.query_one("#moves", RichLog)
         log.clear()
         notes: dict[int, list[str]] = {}
@@ -126,7 +126,7 @@ class JoinApp(App[None]):
         for action, text in view["legal"]:
             if all(w in text.lower() for w in words):
                 self.shown.append(action)
-                box.add_option(Option(text, id=str(action)))
+                box.add_option(Option(Text(text), id=str(action)))
 
     def _status_line(self) -> None:
         view = self.client.view
@@ -147,7 +147,7 @@ class JoinApp(App[None]):
             else:
                 turn = f"P{view['to_move']} to move"
             parts.append(f"move {view['step'] + 1}: {turn}")
-        self.query_one("#status", Static).update(" · ".join(parts))
+        self.query_one("#status", Static).update(Text(" · ".join(parts)))
 
     def _error(self, code: str, message: str) -> None:
         self.say(f"host: {message} ({code})")

@@ -32,9 +32,10 @@ seconds — not reproducible, as it depends on the machine's speed):
 
 The move played is the most visited root child (ties: higher mean, then rng).
 Defaults (``mcts`` alone): 50 iterations, ``c=0.7``, greedy rollouts of 3
-decisions, priors on, 6 placements kept.  Cost: about 0.4 s of CPU time per ``standard``
-game on one core at the defaults against greedy (0.38 s measured over 10 games on a loaded
-2-core machine; the engine's moves and the heuristic take most of it);
+decisions, priors on, 6 placements kept.  Cost: about 0.2 s of CPU time per ``standard``
+game on one core at the defaults against greedy (0.18 s measured over 1,000 games on a
+quiet 2-core machine, twice that on a machine at half its speed; the engine's moves and
+the heuristic take most of it);
 ``python bench/mcts_speed.py`` reports iterations per second.
 """
 

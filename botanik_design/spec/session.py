@@ -34,6 +34,7 @@ from botanik_design.spec.schema_check import (
     kind_hint,
     known_kinds,
 )
+from botanik_design.spec.userfiles import NOT_REGULAR, check_regular
 from botanik_design.spec.yamldata import MAX_BYTES, ReadResult, rejected_paths
 
 T = TypeVar("T")
@@ -239,10 +240,14 @@ class Session:
         ident = (key, name, kind)
         try:
             if isinstance(source, Path):
-                if source.exists() and not source.is_file():
-                    return self._io_doc(name, key, folder, "io-unreadable",
-                                        "not a regular file (a folder, device or pipe)")
-                st = source.stat()
+                try:
+                    st = check_regular(source)
+                except FileNotFoundError:
+                    raise
+                except OSError as exc:
+                    if exc.strerror != NOT_REGULAR:
+                        raise
+                    return self._io_doc(name, key, folder, "io-unreadable", NOT_REGULAR)
                 size = st.st_size
                 if size > MAX_BYTES:
                     doc = Doc(name, key, None, None, Positions(), [Diagnostic(

@@ -21,7 +21,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from botanik_design.games.base import Metric
 from botanik_design.model.sweep import Sweep
 from botanik_design.sim.rows import GameRow
 from botanik_design.sim.sweep.store_rows import RowError, RowRules, batch_from_json, rules_for
+from botanik_design.spec.userfiles import NOT_REGULAR, check_regular
 
 FORMAT = "botanik-design/sweep-store/1"
 
@@ -100,14 +100,15 @@ class ResultStore:
         header = {"format": FORMAT, "fingerprint": fp, "sweep": sweep.name,
                   "points": len(sweep.points), "games": sweep.games}
         try:
-            mode: int | None = os.stat(path).st_mode
+            exists = bool(check_regular(path))
         except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
+            exists = False
+        except OSError as exc:
+            if exc.strerror != NOT_REGULAR:
+                raise
             # reading /dev/zero filled the memory; a FIFO waited for a writer for ever
-            raise StoreError(f"{path}: not a regular file (a folder, device or pipe); "
-                             "give a file name for the store")
-        if mode is not None:
+            raise StoreError(f"{path}: {NOT_REGULAR}; give a file name for the store") from exc
+        if exists:
             old_header = _header(path)
             if old_header is None:
                 if path.stat().st_size > 0:  # never overwrite a file that is not a store

@@ -159,3 +159,24 @@ def test_a_bot_in_the_other_seat_answers_on_the_board(tmp_path: Path) -> None:
             assert any(line.startswith("P1") for line in board.ctl.lines)
 
     run(main())
+
+
+def test_host_messages_after_the_app_begins_to_exit_reach_no_screen(tmp_path: Path) -> None:
+    """A message from the host that arrives while the app comes down (the connection's
+    last status, a bot's move) is not drawn on screens whose widgets are being removed:
+    that raised ``NoMatches`` and failed the client's worker on a loaded machine."""
+    async def main() -> None:
+        async with hosting(botanik(seed=3), tmp_path, bots={1: "random"}) as server, \
+                seats(server, "0") as (_pilot, apps):
+            app = apps[0]
+            heard: list[str] = []
+            app.game_screen.seat_status = heard.append
+            app.seat._status("connected")
+            assert heard == ["connected"]  # while running, the screen hears the host
+            app.exit()
+            assert app.seat.listener is None
+            app.seat._status("disconnected")
+            app.seat._error("gone", "the host went away")
+            assert heard == ["connected"]
+
+    run(main())

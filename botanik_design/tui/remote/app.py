@@ -55,6 +55,12 @@ class JoinApp(App[None]):
         self.message = ""
         self.shown: list[int] = []
 
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        """Exit as :meth:`App.exit`, hearing no more from the host first: a message that
+        arrives while the screens come down has no widgets left to draw on."""
+        self.seat.stop_listening()
+        super().exit(result, return_code, message)
+
     # -- the seat's listener ------------------------------------------------------
     def seat_state(self, state: State | None, view: dict[str, Any]) -> None:
         self._state(view)

@@ -180,3 +180,28 @@ def test_host_messages_after_the_app_begins_to_exit_reach_no_screen(tmp_path: Pa
             assert heard == ["connected"]
 
     run(main())
+
+
+def test_a_board_not_drawn_yet_follows_the_host_and_draws_it_at_mount(tmp_path: Path) -> None:
+    """Host messages can reach a pushed screen before it is mounted (a bot answers at
+    once): the board follows the state and keeps the message, drawing nothing until its
+    own on_mount draws everything."""
+    from botanik_design.games.registry import entry
+    from botanik_design.games.registry import resolve as resolve_target
+
+    async def main() -> None:
+        async with hosting(botanik(seed=3), tmp_path, bots={1: "random"}) as server, \
+                seats(server, "0") as (_pilot, apps):
+            seat = apps[0].seat
+            target = entry("botanik").join_screen
+            assert target is not None
+            fresh = resolve_target(target)(seat)
+            assert not fresh.is_mounted
+            fresh.seat_status("connected")
+            fresh.seat_error("stale", "a move for an older position")
+            assert fresh.message == "host: a move for an older position (stale)"
+            assert seat.state is not None
+            fresh.seat_state(seat.state, {})
+            assert fresh.ctl.state.history() == seat.state.history()
+
+    run(main())

@@ -105,6 +105,9 @@ class RemoteBoard(BoardScreen):
     def seat_state(self, state: State | None, view: dict[str, Any]) -> None:
         if not isinstance(state, GameState) or self.rctl is None:
             return
+        if not self.is_mounted:  # pushed, not drawn yet: on_mount draws from the controller
+            self.rctl.adopt(state)
+            return
         if state.history() == self.ctl.state.history():
             self.redraw()  # a name, a connection or a note changed: the status line
             return
@@ -115,10 +118,17 @@ class RemoteBoard(BoardScreen):
         self.after_move(lines)
 
     def seat_error(self, code: str, message: str) -> None:
-        self.say(f"host: {message} ({code})", warn=True)
+        self._hear(f"host: {message} ({code})", warn=True)
 
     def seat_status(self, text: str) -> None:
-        self.say(text, warn=text != "connected")
+        self._hear(text, warn=text != "connected")
+
+    def _hear(self, message: str, warn: bool) -> None:
+        """Show a host's message; kept for on_mount when the screen is not drawn yet."""
+        if self.is_mounted:
+            self.say(message, warn=warn)
+        else:
+            self.message, self.warn = message, warn
 
     # -- what differs from play ---------------------------------------------------------
     def _status(self) -> Text:

@@ -11,6 +11,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from remote_helpers import SHORT_WIN, TIMEOUT, botanik, hive, hosting, run, until
 from textual.pilot import Pilot
 
@@ -182,7 +183,9 @@ def test_host_messages_after_the_app_begins_to_exit_reach_no_screen(tmp_path: Pa
     run(main())
 
 
-def test_a_board_not_drawn_yet_follows_the_host_and_draws_it_at_mount(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["botanik", "hive"])
+def test_a_board_not_drawn_yet_follows_the_host_and_draws_it_at_mount(
+        tmp_path: Path, game: str) -> None:
     """Host messages can reach a pushed screen before it is mounted (a bot answers at
     once): the board follows the state and keeps the message, drawing nothing until its
     own on_mount draws everything."""
@@ -190,10 +193,11 @@ def test_a_board_not_drawn_yet_follows_the_host_and_draws_it_at_mount(tmp_path: 
     from botanik_design.games.registry import resolve as resolve_target
 
     async def main() -> None:
-        async with hosting(botanik(seed=3), tmp_path, bots={1: "random"}) as server, \
+        hosted = botanik(seed=3) if game == "botanik" else hive()
+        async with hosting(hosted, tmp_path, bots={1: "random"}) as server, \
                 seats(server, "0") as (_pilot, apps):
             seat = apps[0].seat
-            target = entry("botanik").join_screen
+            target = entry(game).join_screen
             assert target is not None
             fresh = resolve_target(target)(seat)
             assert not fresh.is_mounted
@@ -202,6 +206,7 @@ def test_a_board_not_drawn_yet_follows_the_host_and_draws_it_at_mount(tmp_path: 
             assert fresh.message == "host: a move for an older position (stale)"
             assert seat.state is not None
             fresh.seat_state(seat.state, {})
-            assert fresh.ctl.state.history() == seat.state.history()
+            shown = fresh.ctl.state if game == "botanik" else fresh.session.state
+            assert shown.history() == seat.state.history()
 
     run(main())

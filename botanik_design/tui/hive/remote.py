@@ -48,15 +48,25 @@ class RemoteHiveScreen(HiveScreen):
             last = state.move_strings()[-1:] if state.move_strings() else []
             self.message, self.warn = (f"played {last[0]}" if last else ""), False
             self.saved_history = tuple(state.history())  # the host has written it
+        if not self.is_mounted:  # pushed, not drawn yet: on_mount draws the session
+            return
+        if moved:
             self.after_change()
         else:
             self.redraw()
 
     def seat_error(self, code: str, message: str) -> None:
-        self.say(f"host: {message} ({code})", warn=True)
+        self._hear(f"host: {message} ({code})", warn=True)
 
     def seat_status(self, text: str) -> None:
-        self.say(text, warn=text != "connected")
+        self._hear(text, warn=text != "connected")
+
+    def _hear(self, message: str, warn: bool) -> None:
+        """Show a host's message; kept for on_mount when the screen is not drawn yet."""
+        if self.is_mounted:
+            self.say(message, warn=warn)
+        else:
+            self.message, self.warn = message, warn
 
     # -- what differs from play ---------------------------------------------------------
     def status_text(self) -> Text:

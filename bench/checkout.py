@@ -33,6 +33,8 @@ def named_baselines() -> dict[str, dict[str, str]]:
             data = tomllib.load(f)
     except FileNotFoundError:
         return {}
+    except tomllib.TOMLDecodeError as exc:
+        raise SystemExit(f"{BASELINES}: not valid TOML ({exc})") from None
     return {name: table for name, table in data.items() if isinstance(table, dict)}
 
 

@@ -20,7 +20,7 @@ from botanik_design.games.base import State
 from botanik_design.games.botanik.engine import GameState
 from botanik_design.tui.botanik.board import BoardScreen
 from botanik_design.tui.botanik.controller import Controller, Rules
-from botanik_design.tui.remote.seat import NO_UNDO, RemoteSeat, ask_note
+from botanik_design.tui.remote.seat import NO_UNDO, RemoteSeat, ask_note, hear
 
 
 class RemoteController(Controller):
@@ -118,17 +118,10 @@ class RemoteBoard(BoardScreen):
         self.after_move(lines)
 
     def seat_error(self, code: str, message: str) -> None:
-        self._hear(f"host: {message} ({code})", warn=True)
+        hear(self, f"host: {message} ({code})", warn=True)
 
     def seat_status(self, text: str) -> None:
-        self._hear(text, warn=text != "connected")
-
-    def _hear(self, message: str, warn: bool) -> None:
-        """Show a host's message; kept for on_mount when the screen is not drawn yet."""
-        if self.is_mounted:
-            self.say(message, warn=warn)
-        else:
-            self.message, self.warn = message, warn
+        hear(self, text, warn=text != "connected")
 
     # -- what differs from play ---------------------------------------------------------
     def _status(self) -> Text:

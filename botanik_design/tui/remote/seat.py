@@ -165,6 +165,16 @@ class RemoteSeat:
 NO_UNDO = "a hosted game has no undo"
 
 
+def hear(screen: Any, message: str, warn: bool) -> None:
+    """Show a host's message on a seat's game screen (``screen.say``); a screen pushed but
+    not mounted yet keeps it in ``message`` and ``warn`` for its own on_mount to draw.
+    One place for every game's hosted screen."""
+    if screen.is_mounted:
+        screen.say(message, warn=warn)
+    else:
+        screen.message, screen.warn = message, warn
+
+
 def ask_note(seat: RemoteSeat, app: Any, move: int, say: Any) -> None:
     """Ask for a note on move ``move`` and send it to the host (``say(text, warn=...)``:
     the screen's message line); the spectator link is refused.  One place for every
